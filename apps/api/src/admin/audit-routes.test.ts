@@ -91,8 +91,10 @@ describeEachDatabase('the audit log by order reference, with names', (ctx) => {
     expect(second).toMatchObject({ total: 7, pageCount: 2, upTo: first.upTo });
     // Without upTo, as before: the newest entries now.
     expect((await read('page=1')).ids).toEqual(['8', '7', '6', '5', '4']);
-    for (const upTo of ['abc', '0', '1.5', '99999999999999999999']) {
-      expect((await admin.client.get(api(`/admin/audit?upTo=${upTo}`))).statusCode, upTo).toBe(400);
+    for (const upTo of ['abc', '0', '1.5', '99999999999999999999', '1e2', '0x10', 'Infinity']) {
+      const refused = await admin.client.get(api(`/admin/audit?upTo=${upTo}`));
+      expect(refused.statusCode, upTo).toBe(400);
+      expect(refused.body, upTo).toContain('upTo: must be an entry id');
     }
   });
 

@@ -723,6 +723,10 @@ describeEachDatabase('stock imports', (ctx) => {
     );
     expect((await support.client.get(api('/admin/imports/42'))).statusCode).toBe(400);
     expect((await support.client.get(api('/admin/imports?pageSize=1000'))).statusCode).toBe(400);
+    // A paged list's numbers are plain digits, said in the store's words (http/query-numbers.ts).
+    const coerced = await support.client.get(api('/admin/imports?page=1e1'));
+    expect(coerced.statusCode).toBe(400);
+    expect(coerced.body).toContain('page: must be a whole number from 1 to 10000');
 
     const template = await support.client.get(api('/admin/imports/template.csv'));
     expect(template.headers['content-disposition']).toBe(

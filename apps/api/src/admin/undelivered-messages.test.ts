@@ -158,6 +158,9 @@ describe('the console’s messages not delivered', () => {
     expect(
       (await support.client.post(api('/admin/undelivered-messages/999999/send-again'))).statusCode,
     ).toBe(404);
+    const notAnId = await support.client.post(api('/admin/undelivered-messages/1e3/send-again'));
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.body).toContain('must be a message id');
     const audited = await auditRows(database, 'message.dismiss');
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ entity_id: String(id), after: { channel: 'sms' } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../http/query-numbers';
 import { actionsNamed, auditThings, type AuditAction } from './audit-actions';
 
 const uuid = z.uuid('must be an id (uuid)');
@@ -51,11 +52,7 @@ export const auditListQuery = z.object({
     .describe(
       `Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (${prefixes})`,
     ),
-  upTo: z.coerce
-    .number()
-    .int('must be an entry id')
-    .positive('must be an entry id')
-    .max(Number.MAX_SAFE_INTEGER, 'must be an entry id')
+  upTo: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be an entry id')
     .optional()
     .describe(
       "Only entries up to this id: the answer's upTo from the first page, so that further pages do not shift as entries are written",

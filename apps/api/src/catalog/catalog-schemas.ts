@@ -9,6 +9,7 @@ import {
   normalizeMobile,
 } from '@store/domain';
 import { z } from 'zod';
+import { plainDigits, wholeNumber } from '../http/query-numbers';
 
 /** The domain's listing orders, in the order the API documents them. */
 const numberSorts = ['price_asc', 'price_desc', 'newest'] as const satisfies readonly NumberSort[];
@@ -62,27 +63,6 @@ const digitList = z
       .regex(/^\d(,\d)*$/, digitListTakes)
       .transform((s) => [...new Set(s.split(','))].sort()),
   );
-
-/**
- * Lets through only the plain digits (and, with `decimals`, paise after a point) a link writes, so
- * that the range check can name a minus: a coerced number would also read "1e2", "0x10" and
- * "Infinity".
- */
-const plainDigits = <T extends z.ZodType>(schema: T, decimals = false) =>
-  z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    const digits = decimals ? /^-?\d+(?:\.\d{1,2})?$/ : /^-?\d+$/;
-    return digits.test(value.trim()) ? value : Number.NaN;
-  }, schema);
-
-/**
- * A query parameter's whole number from `min` to `max`: every refusal (a word, a decimal, a value
- * out of range, the parameter given twice) says what it takes, in the store's words.
- */
-const wholeNumber = (min: number, max: number) => {
-  const takes = `must be a whole number from ${min} to ${max}`;
-  return plainDigits(z.coerce.number(takes).int(takes).min(min, takes).max(max, takes));
-};
 
 /** Digits only, as the store's own links write it: "1,00,000" is for the words (`text`). */
 const rupees = plainDigits(

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { wholeNumber } from './query-numbers';
 
 /** Query parameters of a paged list: page from 1, pageSize up to `maxPageSize`. */
 export function pageQuery(defaultPageSize: number, maxPageSize: number) {
   return {
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+    page: wholeNumber(1, 10_000).default(1),
+    pageSize: wholeNumber(1, maxPageSize).default(defaultPageSize),
   };
 }
 

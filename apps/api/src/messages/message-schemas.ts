@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { pageQuery } from '../http/paging';
+import { wholeNumber } from '../http/query-numbers';
 
 /** GET /admin/undelivered-messages: a page of 25 by default. */
 export const undeliveredListQuery = z.object(pageQuery(25, 100));
 
 /** The id of a message in the outbox, as the console's paths give it. */
 export const undeliveredParams = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe('The message’s id'),
+  id: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a message id').describe('The message’s id'),
 });
 
 /** One message the store gave up on, as support sees it (decision 0087). */
