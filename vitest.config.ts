@@ -33,7 +33,7 @@ export default defineConfig({
       {
         test: {
           name: 'scripts',
-          include: ['apps/web/scripts/**/*.test.ts'],
+          include: ['apps/web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
