@@ -249,6 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(webApp, {
     buildDir: config.WEB_BUILD_DIR,
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    production: config.NODE_ENV === 'production',
     render: renderPage && { render: renderPage, mayRender },
   });
   return app;

@@ -5,6 +5,7 @@ export * from './category-guides';
 export * from './category-rules';
 export * from './classifier';
 export * from './dates';
+export * from './demo-identity';
 export * from './enquiries';
 export * from './gst-states';
 export * from './gstin';

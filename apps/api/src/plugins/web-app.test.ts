@@ -410,33 +410,126 @@ describe('serving the built web app', () => {
   });
 });
 
+/** The warnings about its web build of a server (these settings) on a build whose home page is `html`. */
+async function warningsOn(html: string, settings: Record<string, string>) {
+  const buildDir = mkdtempSync(join(tmpdir(), 'web-build-'));
+  writeFileSync(join(buildDir, 'index.html'), html);
+  writeFileSync(join(buildDir, 'csp-hashes.json'), '{}');
+  const log = logLines();
+  const app = await buildApp(
+    testConfig({ WEB_BUILD_DIR: buildDir, LOG_LEVEL: 'warn', ...settings }),
+    {
+      database: await sharedDatabase(),
+      logStream: log.stream,
+    },
+  );
+  await app.ready();
+  await app.close();
+  rmSync(buildDir, { recursive: true, force: true });
+  return log.lines
+    .filter((line) => line.level === 40 && String(line.msg).startsWith('The web build'))
+    .map((line) => line.msg);
+}
+
 describe('a web build made for another address', () => {
-  /** The warnings of a server on a build whose pages were made for `builtFor`. */
-  async function warningsOn(builtFor: string, publicBaseUrl: string) {
-    const buildDir = mkdtempSync(join(tmpdir(), 'web-build-'));
-    writeFileSync(
-      join(buildDir, 'index.html'),
-      `<html><head><link rel="canonical" href="${builtFor}/"/></head>home</html>`,
-    );
-    writeFileSync(join(buildDir, 'csp-hashes.json'), '{}');
-    const log = logLines();
-    const app = await buildApp(
-      testConfig({ WEB_BUILD_DIR: buildDir, PUBLIC_BASE_URL: publicBaseUrl, LOG_LEVEL: 'warn' }),
-      { database: await sharedDatabase(), logStream: log.stream },
-    );
-    await app.ready();
-    await app.close();
-    rmSync(buildDir, { recursive: true, force: true });
-    return log.lines.filter((line) => line.level === 40).map((line) => line.msg);
-  }
+  const homeFor = (origin: string) =>
+    `<html><head><link rel="canonical" href="${origin}/"/></head>home</html>`;
 
   it('is said at start-up, naming both addresses', async () => {
-    const warnings = await warningsOn('http://localhost:3000', 'https://shop.example.in');
+    const warnings = await warningsOn(homeFor('http://localhost:3000'), {
+      PUBLIC_BASE_URL: 'https://shop.example.in',
+    });
     expect(warnings).toContainEqual(
       expect.stringContaining(
         'was made for http://localhost:3000, not PUBLIC_BASE_URL https://shop.example.in',
       ),
     );
-    expect(await warningsOn('https://shop.example.in', 'https://shop.example.in/')).toEqual([]);
+    expect(
+      await warningsOn(homeFor('https://shop.example.in'), {
+        PUBLIC_BASE_URL: 'https://shop.example.in/',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("a web build showing the demo store's contacts", () => {
+  /** A home page as the web build writes it (the parts that show the store's contacts). */
+  const home = (store: {
+    name: string;
+    sales: string;
+    phone: string;
+    email: string;
+    address: string;
+    rating?: [string, number];
+  }) =>
+    '<html><head><link rel="canonical" href="https://shop.example.in/"/>' +
+    `<meta property="og:site_name" content="${store.name}"/>` +
+    '<script type="application/ld+json">' +
+    JSON.stringify({
+      '@type': 'Store',
+      name: store.name,
+      address: store.address,
+      ...(store.rating && {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: store.rating[0],
+          bestRating: '5',
+          worstRating: '1',
+          ratingCount: store.rating[1],
+        },
+      }),
+    }) +
+    '</script></head><body>' +
+    `<a href="https://wa.me/91${store.sales}?text=Hi">WhatsApp</a>` +
+    `<a href="mailto:${store.email}">${store.email}</a>` +
+    `<a href="tel:+91${store.phone}">+91 ${store.phone}</a><p>${store.address}</p></body></html>`;
+  const demo = {
+    name: 'VIP Number Store',
+    sales: '9222000000',
+    phone: '9222000000',
+    email: 'support@example.com',
+    address: 'Connaught Place, New Delhi, Delhi 110001',
+    rating: ['4.5', 1080] as [string, number],
+  };
+  const own = {
+    name: 'Shubh Numbers',
+    sales: '9812329329',
+    phone: '9812329330',
+    email: 'help@shubh.in',
+    address: '12 Janpath, New Delhi, Delhi 110001',
+    rating: ['4.7', 37] as [string, number],
+  };
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(32),
+    PUBLIC_BASE_URL: 'https://shop.example.in',
+  };
+
+  it('is said once at a production start, naming each demo setting', async () => {
+    const warnings = await warningsOn(home(demo), production);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      "shows the demo store's PUBLIC_STORE_NAME, PUBLIC_SALES_WHATSAPP, PUBLIC_SUPPORT_PHONE, " +
+        'PUBLIC_SUPPORT_EMAIL, PUBLIC_OFFICE_ADDRESS and PUBLIC_RATING_VALUE and ' +
+        'PUBLIC_RATING_COUNT on every page',
+    );
+    expect(warnings[0]).toContain('node scripts/with-env-file.mjs /etc/store.env npm run build');
+    const some = await warningsOn(
+      home({ ...own, phone: demo.sales, email: 'sales@mail.example.org' }),
+      production,
+    );
+    expect(some).toEqual([
+      expect.stringContaining(
+        "shows the demo store's PUBLIC_SUPPORT_PHONE and PUBLIC_SUPPORT_EMAIL on every page",
+      ),
+    ]);
+  });
+
+  it("is not said of the store's own contacts, a store without a rating, or outside production", async () => {
+    expect(await warningsOn(home(own), production)).toEqual([]);
+    expect(await warningsOn(home({ ...own, rating: undefined }), production)).toEqual([]);
+    expect(await warningsOn(home(demo), { PUBLIC_BASE_URL: 'https://shop.example.in' })).toEqual(
+      [],
+    );
   });
 });

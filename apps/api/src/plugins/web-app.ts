@@ -2,7 +2,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import { categoryFromQuery } from '@store/domain';
+import {
+  categoryFromQuery,
+  DEMO_OFFICE_ADDRESS,
+  DEMO_RATING,
+  DEMO_SALES_LINE,
+  DEMO_STORE_NAME,
+  isExampleEmail,
+  listInWords,
+} from '@store/domain';
 import { webBuildDir } from '../config/web-build';
 import { categoryPageFile } from '../http/category-pages';
 import { noRoute } from '../http/app-error';
@@ -67,16 +75,41 @@ export function readBuiltPage(
   return { html: readFileSync(file, 'utf8'), scripts };
 }
 
-/** The address the build's pages were made for: its home page's canonical link's origin. */
-function builtFor(root: string): string | undefined {
+/**
+ * What the build's home page says of the settings it was made with: the address (its canonical
+ * link's origin) and the PUBLIC_* settings it shows at the demo store's values.
+ */
+function builtWith(root: string): { origin?: string; demoSettings: string[] } {
+  let html: string;
   try {
-    const html = readFileSync(join(root, 'index.html'), 'utf8');
-    const href = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-    return href ? new URL(href).origin : undefined;
+    html = readFileSync(join(root, 'index.html'), 'utf8');
   } catch {
-    return undefined;
+    return { demoSettings: [] };
   }
+  const href = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  return {
+    origin: href ? new URL(href).origin : undefined,
+    demoSettings: demoMarks.filter(([, shows]) => shows(html)).map(([setting]) => setting),
+  };
 }
+
+/** Each PUBLIC_* setting the home page shows, and whether it shows the demo store's value. */
+const demoMarks: [setting: string, shows: (html: string) => boolean][] = [
+  ['PUBLIC_STORE_NAME', (html) => html.includes(`og:site_name" content="${DEMO_STORE_NAME}"`)],
+  ['PUBLIC_SALES_WHATSAPP', (html) => html.includes(`https://wa.me/91${DEMO_SALES_LINE}`)],
+  ['PUBLIC_SUPPORT_PHONE', (html) => html.includes(`href="tel:+91${DEMO_SALES_LINE}"`)],
+  [
+    'PUBLIC_SUPPORT_EMAIL',
+    (html) => [...html.matchAll(/href="mailto:([^"?]+)/g)].some(([, to]) => isExampleEmail(to!)),
+  ],
+  ['PUBLIC_OFFICE_ADDRESS', (html) => html.includes(DEMO_OFFICE_ADDRESS)],
+  [
+    'PUBLIC_RATING_VALUE and PUBLIC_RATING_COUNT',
+    (html) =>
+      html.includes(`"ratingValue":"${DEMO_RATING.value}"`) &&
+      html.includes(`"ratingCount":${DEMO_RATING.count}`),
+  ],
+];
 
 /**
  * Serves the built web app: files as they are, a prerendered page's index.html for its path (or
@@ -91,6 +124,8 @@ export async function webApp(
   opts: {
     buildDir?: string;
     publicBaseUrl: string;
+    /** NODE_ENV=production: a build showing the demo store's contacts is warned of. */
+    production?: boolean;
     render?: { render: PageRenderer; mayRender: PageRenderLimit };
   },
 ) {
@@ -102,12 +137,18 @@ export async function webApp(
     });
     return;
   }
-  // The canonical links, structured data and sitemap are written into the pages at build time.
-  const built = builtFor(root);
+  // The canonical links, structured data, sitemap and the store's contacts are written into the
+  // pages at build time.
+  const built = builtWith(root);
   const expected = new URL(opts.publicBaseUrl).origin;
-  if (built && built !== expected) {
+  if (built.origin && built.origin !== expected) {
     app.log.warn(
-      `The web build at ${root} was made for ${built}, not PUBLIC_BASE_URL ${expected}: its canonical links and structured data name the wrong address. Build it again with this store's PUBLIC_BASE_URL (npm run build).`,
+      `The web build at ${root} was made for ${built.origin}, not PUBLIC_BASE_URL ${expected}: its canonical links and structured data name the wrong address. Build it again with this store's PUBLIC_BASE_URL (npm run build).`,
+    );
+  }
+  if (opts.production && built.demoSettings.length > 0) {
+    app.log.warn(
+      `The web build at ${root} shows the demo store's ${listInWords(built.demoSettings)} on every page: it was built without this store's settings. Build it again with them (README, Deploying step 5: node scripts/with-env-file.mjs /etc/store.env npm run build).`,
     );
   }
 

@@ -20,6 +20,15 @@ describe('siteConfig', () => {
   });
 });
 
+/** A store's own contacts and identity, none of them the demo store's. */
+const ownStore = {
+  PUBLIC_STORE_NAME: 'Shubh Numbers',
+  PUBLIC_SALES_WHATSAPP: '9812329329',
+  PUBLIC_SUPPORT_EMAIL: 'help@shubh.in',
+  PUBLIC_OFFICE_ADDRESS: '12 Janpath, New Delhi, Delhi 110001',
+  PUBLIC_RATING_COUNT: '0',
+};
+
 describe('checkBuildEnv', () => {
   it("refuses a rating or founding year that cannot be the store's", () => {
     expect(
@@ -65,7 +74,7 @@ describe('checkBuildEnv', () => {
   });
 
   it('warns a production build without PUBLIC_BASE_URL that links point at localhost', () => {
-    const officer = { PUBLIC_GRIEVANCE_OFFICER: 'Asha Rao, Grievance Officer' };
+    const officer = { ...ownStore, PUBLIC_GRIEVANCE_OFFICER: 'Asha Rao, Grievance Officer' };
     const [warning, ...more] = checkBuildEnv(officer, 'production').warnings;
     expect(more).toEqual([]);
     expect(warning).toContain('PUBLIC_BASE_URL is not set');
@@ -81,13 +90,58 @@ describe('checkBuildEnv', () => {
   });
 
   it('warns a production build whose privacy policy would name no grievance officer', () => {
-    const base = { PUBLIC_BASE_URL: 'https://a.in' };
+    const base = { ...ownStore, PUBLIC_BASE_URL: 'https://a.in' };
     const [warning, ...more] = checkBuildEnv(base, 'production').warnings;
     expect(more).toEqual([]);
     expect(warning).toContain('PUBLIC_GRIEVANCE_OFFICER is not set');
     expect(
       checkBuildEnv({ ...base, PUBLIC_GRIEVANCE_OFFICER: ' ' }, 'production').warnings,
     ).toHaveLength(1);
+  });
+
+  it("warns a production build of each contact or identity value left at the demo store's", () => {
+    const settled = { PUBLIC_BASE_URL: 'https://a.in', PUBLIC_GRIEVANCE_OFFICER: 'Asha Rao' };
+    const named = (env: Record<string, string>) =>
+      checkBuildEnv({ ...settled, ...env }, 'production').warnings.map(
+        (warning) => /^(PUBLIC_[A-Z_]+)/.exec(warning)?.[1],
+      );
+    expect(named({})).toEqual([
+      'PUBLIC_STORE_NAME',
+      'PUBLIC_SALES_WHATSAPP',
+      'PUBLIC_SUPPORT_PHONE',
+      'PUBLIC_SUPPORT_EMAIL',
+      'PUBLIC_OFFICE_ADDRESS',
+      'PUBLIC_RATING_VALUE',
+    ]);
+    expect(named(ownStore)).toEqual([]);
+    // Set, but to the demo values, in the forms people write them.
+    expect(
+      named({
+        ...ownStore,
+        PUBLIC_STORE_NAME: 'VIP Number Store',
+        PUBLIC_SUPPORT_PHONE: '+91 92220 00000',
+        PUBLIC_SUPPORT_EMAIL: 'help@mail.example.org',
+        PUBLIC_RATING_VALUE: '4.50',
+        PUBLIC_RATING_COUNT: '1080',
+      }),
+    ).toEqual([
+      'PUBLIC_STORE_NAME',
+      'PUBLIC_SUPPORT_PHONE',
+      'PUBLIC_SUPPORT_EMAIL',
+      'PUBLIC_RATING_VALUE',
+    ]);
+    // The support phone follows a real sales line; a rating of the store's own is no demo.
+    expect(named({ ...ownStore, PUBLIC_RATING_VALUE: '4.5', PUBLIC_RATING_COUNT: '37' })).toEqual(
+      [],
+    );
+    const [warning] = checkBuildEnv(
+      { ...settled, ...ownStore, PUBLIC_SALES_WHATSAPP: '09222000000' },
+      'production',
+    ).warnings;
+    expect(warning).toBe(
+      "PUBLIC_SALES_WHATSAPP is the demo 9222000000: every page's WhatsApp links go to it. Set the store's own (README, Settings) and build again.",
+    );
+    expect(checkBuildEnv({}, 'development').warnings).toEqual([]);
   });
 });
 

@@ -3,7 +3,15 @@
  * defaults. Nothing else in the web app hard-codes a name, number, address or link: import
  * `siteConfig` instead.
  */
-import { normalizeMobile } from '@store/domain';
+import {
+  DEMO_OFFICE_ADDRESS,
+  DEMO_RATING,
+  DEMO_SALES_LINE,
+  DEMO_STORE_NAME,
+  DEMO_SUPPORT_EMAIL,
+  isExampleEmail,
+  normalizeMobile,
+} from '@store/domain';
 
 interface SocialLink {
   readonly name: 'Facebook' | 'Instagram' | 'X' | 'YouTube' | 'LinkedIn';
@@ -68,9 +76,10 @@ export interface BuildEnvReport {
 
 /**
  * Checks the PUBLIC_* settings of a build: the sales line must pass the server's rule for the same
- * variable, `^[6-9]\d{9}$`, once spaces, hyphens and a leading +91, 91 or 0 are taken off; and
- * a production build without PUBLIC_BASE_URL gets canonical links, structured data and the
- * sitemap on http://localhost:3000. react-router.config.ts stops the build on an error;
+ * variable, `^[6-9]\d{9}$`, once spaces, hyphens and a leading +91, 91 or 0 are taken off; a
+ * production build without PUBLIC_BASE_URL gets canonical links, structured data and the
+ * sitemap on http://localhost:3000, and one is warned of each contact or identity value left at
+ * its demo value (demoValueWarnings). react-router.config.ts stops the build on an error;
  * scripts/write-sitemap.ts prints the warnings (it sees the NODE_ENV the build was run with: Vite
  * sets NODE_ENV=production for every build before the config is read).
  */
@@ -98,8 +107,51 @@ export function checkBuildEnv(publicEnv: PublicEnv, nodeEnv?: string): BuildEnvR
         'PUBLIC_GRIEVANCE_EMAIL, their address, if it is not PUBLIC_SUPPORT_EMAIL).',
     );
   }
+  if (nodeEnv === 'production') warnings.push(...demoValueWarnings(publicEnv));
   errors.push(...storyProblems(publicEnv));
   return { errors, warnings };
+}
+
+/**
+ * A warning naming each PUBLIC_* contact or identity setting whose value, as siteConfig reads
+ * it, is the demo store's: unset, or set to the demo value (a sales line or support phone in any
+ * form of 9222000000, a support e-mail at example.com, the spec's 4.5 from 1080 ratings).
+ */
+function demoValueWarnings(publicEnv: PublicEnv): string[] {
+  const sales = read(publicEnv.PUBLIC_SALES_WHATSAPP, DEMO_SALES_LINE);
+  const isDemoLine = (value: string) => normalizeMobile(value) === DEMO_SALES_LINE;
+  const ratingCount = read(publicEnv.PUBLIC_RATING_COUNT, DEMO_RATING.count);
+  const ratingValue = read(publicEnv.PUBLIC_RATING_VALUE, DEMO_RATING.value);
+  const demo: [boolean, string][] = [
+    [
+      read(publicEnv.PUBLIC_STORE_NAME, DEMO_STORE_NAME) === DEMO_STORE_NAME,
+      `PUBLIC_STORE_NAME is the demo "${DEMO_STORE_NAME}": every page's header, title and structured data name it`,
+    ],
+    [
+      isDemoLine(sales),
+      `PUBLIC_SALES_WHATSAPP is the demo ${DEMO_SALES_LINE}: every page's WhatsApp links go to it`,
+    ],
+    [
+      isDemoLine(read(publicEnv.PUBLIC_SUPPORT_PHONE, sales)),
+      `PUBLIC_SUPPORT_PHONE is the demo ${DEMO_SALES_LINE} (unset, it is the sales line): the footer and contact page give it`,
+    ],
+    [
+      isExampleEmail(read(publicEnv.PUBLIC_SUPPORT_EMAIL, DEMO_SUPPORT_EMAIL)),
+      `PUBLIC_SUPPORT_EMAIL is an example.com address (the demo ${DEMO_SUPPORT_EMAIL} when unset): mail to it reaches no one`,
+    ],
+    [
+      read(publicEnv.PUBLIC_OFFICE_ADDRESS, DEMO_OFFICE_ADDRESS) === DEMO_OFFICE_ADDRESS,
+      `PUBLIC_OFFICE_ADDRESS is the demo "${DEMO_OFFICE_ADDRESS}": the contact page and structured data give it`,
+    ],
+    [
+      Number(ratingCount) === Number(DEMO_RATING.count) &&
+        Number(ratingValue) === Number(DEMO_RATING.value),
+      `PUBLIC_RATING_VALUE and PUBLIC_RATING_COUNT are the demo ${DEMO_RATING.value} from ${DEMO_RATING.count} ratings: the pages claim ratings this store was not given (PUBLIC_RATING_COUNT=0 shows none)`,
+    ],
+  ];
+  return demo
+    .filter(([isDemo]) => isDemo)
+    .map(([, what]) => `${what}. Set the store's own (README, Settings) and build again.`);
 }
 
 /** What is wrong with the rating and founding year settings, if anything. */
@@ -132,20 +184,20 @@ export function assertBuildEnv(publicEnv: PublicEnv): void {
   }
 }
 
-const rawSalesWhatsapp = read(env.PUBLIC_SALES_WHATSAPP, '9222000000');
+const rawSalesWhatsapp = read(env.PUBLIC_SALES_WHATSAPP, DEMO_SALES_LINE);
 // Stored as its 10 digits (the build refuses a value that is not a mobile number).
 const salesWhatsapp = normalizeMobile(rawSalesWhatsapp) ?? rawSalesWhatsapp;
 
 export const siteConfig: SiteConfig = {
-  storeName: read(env.PUBLIC_STORE_NAME, 'VIP Number Store'),
+  storeName: read(env.PUBLIC_STORE_NAME, DEMO_STORE_NAME),
   salesWhatsapp,
   salesWhatsappInternational: `91${salesWhatsapp}`,
-  supportEmail: read(env.PUBLIC_SUPPORT_EMAIL, 'support@example.com'),
+  supportEmail: read(env.PUBLIC_SUPPORT_EMAIL, DEMO_SUPPORT_EMAIL),
   supportPhone: read(env.PUBLIC_SUPPORT_PHONE, salesWhatsapp),
-  officeAddress: read(env.PUBLIC_OFFICE_ADDRESS, 'Connaught Place, New Delhi, Delhi 110001'),
+  officeAddress: read(env.PUBLIC_OFFICE_ADDRESS, DEMO_OFFICE_ADDRESS),
   grievanceOfficer: {
     name: read(env.PUBLIC_GRIEVANCE_OFFICER, 'the Grievance Officer'),
-    email: read(env.PUBLIC_GRIEVANCE_EMAIL, read(env.PUBLIC_SUPPORT_EMAIL, 'support@example.com')),
+    email: read(env.PUBLIC_GRIEVANCE_EMAIL, read(env.PUBLIC_SUPPORT_EMAIL, DEMO_SUPPORT_EMAIL)),
   },
   publicBaseUrl: withoutTrailingSlash(read(env.PUBLIC_BASE_URL, 'http://localhost:3000')),
   apiBaseUrl: withoutTrailingSlash(read(env.PUBLIC_API_BASE_URL, '')),
@@ -159,10 +211,10 @@ export const siteConfig: SiteConfig = {
     { name: 'LinkedIn', href: read(env.PUBLIC_LINKEDIN_URL, 'https://www.linkedin.com/') },
   ],
   rating:
-    Number(read(env.PUBLIC_RATING_COUNT, '1080')) > 0
+    Number(read(env.PUBLIC_RATING_COUNT, DEMO_RATING.count)) > 0
       ? {
-          value: Number(read(env.PUBLIC_RATING_VALUE, '4.5')),
-          count: Number(read(env.PUBLIC_RATING_COUNT, '1080')),
+          value: Number(read(env.PUBLIC_RATING_VALUE, DEMO_RATING.value)),
+          count: Number(read(env.PUBLIC_RATING_COUNT, DEMO_RATING.count)),
         }
       : null,
   foundingYear: Number(read(env.PUBLIC_FOUNDING_YEAR, '2010')),
