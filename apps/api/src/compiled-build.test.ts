@@ -433,6 +433,11 @@ describe.skipIf(!nginx)('behind nginx (deploy/nginx/store.conf)', () => {
       expect(asset.headers.get('content-encoding')).toBe('gzip');
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await asset.text()).toBe('console.log("app");');
+      // A hashed file not (yet) there is not kept for a year (QA 29 F7); nosniff either way.
+      const missing = await fetch(`${base}/assets/app-not-yet.js`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('cache-control')).toBeNull();
+      expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
 
       const page = await fetch(base);
       expect(await page.text()).toContain('home page');
