@@ -40,7 +40,7 @@ const config = testConfig({
 });
 const page = `https://www.vipnumberstore.in/orders/a2c4e6f8-0000-4000-8000-000000000001`;
 /** Where an SMS sends the buyer: a URL cannot be a DLT variable, so their orders' list. */
-const orders = 'https://www.vipnumberstore.in/profile';
+const orders = 'https://www.vipnumberstore.in/orders';
 const contact = { name: 'Priya Sharma', email: 'priya@example.com', mobile: '9810012345' };
 const order = {
   id: 'a2c4e6f8-0000-4000-8000-000000000001',
@@ -799,7 +799,7 @@ describe('porting messages (decision 0050)', () => {
       'your number 98765 43210 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!';
     expect(email!.text).toContain(`Order ${order.reference}: ${text}`);
     expect(sms!.text).toBe(
-      `VIP Number Store: order ${order.reference} for 98765 43210: ported, order complete. Details in our e-mail and on your order page at http://store.test/profile`,
+      `VIP Number Store: order ${order.reference} for 98765 43210: ported, order complete. Details in our e-mail and on your order page at http://store.test/orders`,
     );
     expect(whatsapp!.template).toEqual({
       kind: 'order_update',
