@@ -120,7 +120,7 @@ it('speaks of the numbers in the plural when an order holds several', () => {
 
   const [reminder] = holdEndingMessages(config, contact, order, two);
   expect(reminder!.text).toContain(
-    `94942 66660, 97861 61984 (₹14,748.82), order ${order.reference}, are held only until`,
+    `Order ${order.reference} for 94942 66660, 97861 61984: ₹14,748.82 to pay, GST included, is held only until`,
   );
   expect(reminder!.text).toContain('Pay now to keep them');
 });
@@ -532,7 +532,7 @@ describe('"I have paid" acknowledged (QA 13b F7)', () => {
 describe('the number named (QA 13b F8)', () => {
   it('in the reminder, the lapse and a staff cancel, with the amount', () => {
     expect(sms(holdEndingMessages(config, contact, order, one)).text).toContain(
-      `VIP Number Store: order ${order.reference} for 94942 66660 (Rs 14,748.82) is held only until`,
+      `VIP Number Store: order ${order.reference} for 94942 66660: Rs 14,748.82 to pay, GST included, is held only until`,
     );
     const lapsed = holdExpiredMessages(config, contact, order, one);
     expect(email(lapsed).text).toContain(

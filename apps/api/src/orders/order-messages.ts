@@ -725,8 +725,9 @@ export function holdEndingMessages(
   items: readonly { number: string }[],
 ): OutgoingMessage[] {
   const until = formatIndiaDateTime(order.holdExpiresAt);
-  const [is, it] = items.length === 1 ? ['is', 'it'] : ['are', 'them'];
-  const held = `${numbersAndTotal(order, items)}, order ${order.reference}, ${is} held only until ${until}.`;
+  const it = items.length === 1 ? 'it' : 'them';
+  // The order's total to pay, not a number's price (QA 30 F9).
+  const held = `Order ${order.reference} for ${displayNumbers(items)}: ${inr(order.totalAmount)} to pay, GST included, is held only until ${until}.`;
   const page = orderPageUrl(config, order);
   const manual = order.paymentProvider === 'manual';
   const email = [
