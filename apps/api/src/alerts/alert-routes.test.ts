@@ -115,6 +115,16 @@ describeEachDatabase('saved searches', (ctx) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('unknown category');
 
+    // A parameter the listing does not know is named, with those it takes (QA 30 F6).
+    const unknown = await client.post(api('/saved-searches'), {
+      name: 'Typo',
+      query: 'search=786&maxPrice=50000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(
+      /^The search cannot be saved: "search" is not a parameter of the listing\. It takes text, .*\bq\b.*\bmaxPrice\b.*, sort\.$/,
+    );
+    expect((await client.get(api('/saved-searches'))).json().data.items).toEqual([]);
     for (let n = 1; n <= 20; n++) {
       const res = await client.post(api('/saved-searches'), { name: `S${n}`, query: `sum=${n}` });
       expect(res.statusCode, res.body).toBe(201);

@@ -76,14 +76,30 @@ function readFilters(query: string) {
 /** The SHA-256 of a Notify me link's token: all the database keeps of it. */
 const hashConfirmToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The filters a search keeps: the listing's own parameters, without its page. */
+/** The listing's paging and an address's campaign tags: in a listing's address, not filters. */
+const notAFilter = (key: string) => key === 'page' || key === 'pageSize' || key.startsWith('utm_');
+
+/** What a saved search may hold: the listing's filters (GET /numbers), without its paging. */
+const searchParameters = Object.keys(numberListQuery.shape).filter((key) => !notAFilter(key));
+
+/**
+ * The filters a search keeps: the listing's own parameters, without its page or campaign tags.
+ * A parameter the listing does not know is refused, named (QA 30 F6): GET /numbers would pass
+ * it by, and the saved search's alerts would then match more than the buyer asked for.
+ */
 function keptQuery(query: string): string {
   const params = new URLSearchParams(query.replace(/^\?/, ''));
   const kept = new URLSearchParams();
+  const unknown = [...new Set(params.keys())].filter(
+    (key) => !notAFilter(key) && !searchParameters.includes(key),
+  );
+  if (unknown.length > 0) {
+    throw badRequest(
+      `The search cannot be saved: ${unknown.map((key) => `"${key.slice(0, 40)}"`).join(', ')} ${unknown.length === 1 ? 'is not a parameter' : 'are not parameters'} of the listing. It takes ${searchParameters.join(', ')}.`,
+    );
+  }
   for (const [key, value] of params) {
-    if (key in numberListQuery.shape && key !== 'page' && key !== 'pageSize' && value.trim()) {
-      kept.set(key, value);
-    }
+    if (!notAFilter(key) && value.trim()) kept.set(key, value);
   }
   return kept.toString();
 }
