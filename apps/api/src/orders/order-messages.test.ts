@@ -431,11 +431,13 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
       expect(smsParts(message.text), message.text).toBeLessThanOrEqual(2);
     }
     // Every kind of a buyer's or staff's order SMS is in the matrix above (the code's, the
-    // invitation's and the contact change notice's are tested with their own messages).
+    // invitation's, the contact change notice's and the closing's are tested with their own messages).
     const kinds = new Set(messages.map((message) => message.smsTemplate!.kind));
     expect([...kinds].sort()).toEqual(
       smsTemplateKinds
-        .filter((kind) => !['otp', 'staff_invite', 'mobile_changed'].includes(kind))
+        .filter(
+          (kind) => !['otp', 'staff_invite', 'mobile_changed', 'account_closed'].includes(kind),
+        )
         .sort(),
     );
   });
