@@ -1,6 +1,7 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
+import { nonGsm7, smsParts } from '../../test-support/gsm7';
 import { pdfText } from '../../test-support/pdf-text';
 import { untilWaitingOnLocks, whileRowsHeld } from '../../test-support/lock-waits';
 import {
@@ -89,6 +90,8 @@ describeEachDatabase('closing an account', (ctx) => {
         `^${app.config.STORE_NAME}: your account was closed on .+ IST\\. Paid orders and their GST invoices are kept 8 years .+ If this was not you, call or WhatsApp .+ at once\\.$`,
       ),
     );
+    expect(nonGsm7(sms!.text)).toEqual([]);
+    expect(smsParts(sms!.text)).toBe(2);
     const confirmation = await database.db
       .select()
       .from(outbox)
