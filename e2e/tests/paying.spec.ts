@@ -3,8 +3,11 @@ import {
   fillBillingAddress,
   newAccount,
   registerByApi,
+  signInWithOtpInBrowser,
   SUPPORT_STATE_ENV,
 } from '../support/accounts';
+import { readOutbox } from '../support/outbox';
+import { clickWhenHydrated } from '../support/store-pages';
 
 /**
  * Paying by UPI, end to end (issue 17): a buyer checks out, taps the UPI link (a upi:// link
@@ -51,6 +54,31 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     orderId = page.url().split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order VN-/);
     reference = (await page.getByRole('heading', { level: 1 }).textContent())!.slice(6);
+  });
+
+  // Every order SMS links to /orders (a fixed path, whitelisted on DLT; decision 0105).
+  await test.step("the order SMS's link asks a signed-out phone to sign in, then shows the order", async () => {
+    const sms = (await readOutbox(page.request, buyer.mobile)).find((m) =>
+      m.text.includes(reference),
+    );
+    const link = new URL(/https?:\/\/\S+$/.exec(sms!.text)![0]);
+    expect(link.pathname).toBe('/orders');
+    const phone = await browser.newContext({ baseURL });
+    const signedOut = await phone.newPage();
+    await signedOut.goto(link.pathname);
+    const main = signedOut.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Sign in to see your orders');
+    await clickWhenHydrated(main.getByRole('button', { name: 'Sign In' }));
+    await signInWithOtpInBrowser(
+      signedOut,
+      buyer.mobile,
+      signedOut.getByRole('dialog', { name: 'Sign In' }),
+    );
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Your orders');
+    await main.getByRole('link', { name: reference }).click();
+    await expect(signedOut).toHaveURL(`/orders/${orderId}`);
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
+    await phone.close();
   });
 
   await test.step('the UPI link carries the exact amount and the order reference', async () => {

@@ -93,7 +93,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     audit,
     outbox,
-    accountClosing: createAccountClosing({ database, auth, audit }),
+    accountClosing: createAccountClosing({ config, database, auth, audit, outbox }),
     dataExport: createDataExport({ database, audit }),
     customers: createCustomerDirectory({ database }),
     staffAlerts,

@@ -23,6 +23,7 @@ export default [
 
     route('contact-us', 'features/content/contact-us-page.tsx'),
     route('cart', 'features/cart/cart-page.tsx'),
+    route('orders', 'features/orders/orders-page.tsx'),
     route('orders/:orderId', 'features/orders/order-page.tsx'),
     route('blogs', 'features/content/blogs/blog-list-page.tsx'),
     route('blogs/:slug', 'features/content/blogs/blog-detail-page.tsx'),

@@ -350,7 +350,7 @@ describeEachDatabase(
       expect(numberMail!.text).not.toContain('carry on');
       const [numberSms] = await sentTo(ctx().database, user.mobile);
       expect(numberSms!.text).toBe(
-        `VIP Number Store: order ${order.reference} for 98112 23344: refunded, Rs 5,900. Details in our e-mail and on your order page at http://store.test/profile`,
+        `VIP Number Store: order ${order.reference} for 98112 23344: refunded, Rs 5,900. Details in our e-mail and on your order page at http://store.test/orders`,
       );
 
       // The rest pays back what the cancel said: ₹64,900 in all, nothing twice.

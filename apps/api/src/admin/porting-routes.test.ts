@@ -688,7 +688,7 @@ describeEachDatabase(
         (m) => m.channel === 'sms' && m.text.includes('payment received'),
       );
       expect(paidSms!.text).toContain(
-        `Your GST invoice is in our e-mail and on your order page at ${ctx().config.PUBLIC_BASE_URL}/profile.`,
+        `Your GST invoice is in our e-mail and on your order page at ${ctx().config.PUBLIC_BASE_URL}/orders.`,
       );
 
       // Asking for WhatsApp later counts from then on.

@@ -83,6 +83,10 @@ describeEachDatabase(
       expect(mail?.text).toContain('http://store.test/admin');
       expect(mail?.text).toContain('"With OTP"');
       expect(mail?.text).toContain('9820011223');
+      expect(mail?.text).toContain(
+        `If you did not expect this, tell us at ${app.config.PUBLIC_SUPPORT_EMAIL} or tell Anil Admin, so that the account is removed.`,
+      );
+      expect(mail?.text).not.toContain('ignore this e-mail');
       const [sms] = await outbox(app, '9820011223');
       expect(sms?.channel).toBe('sms');
       expect(sms?.text).toContain('http://store.test/admin');

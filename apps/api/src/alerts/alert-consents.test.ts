@@ -34,6 +34,7 @@ describeEachDatabase('alert e-mails as a consent', (ctx) => {
     const { client, user } = await signedIn(ctx().app);
     const saved = await client.post(api('/saved-searches'), { name: '786', query: 'q=786' });
     expect(saved.statusCode).toBe(201);
+    // A link e-mailed before decision 0105, signed with SESSION_SECRET's key: it still works.
     const token = unsubscribeToken(user.id, sessionKeys(ctx().app.config).unsubscribe);
     const res = await ctx().app.inject({
       method: 'POST',

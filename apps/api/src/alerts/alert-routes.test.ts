@@ -9,7 +9,8 @@ import {
   withSalesInventory,
 } from '../../test-support/sales';
 import { api, SessionClient } from '../../test-support/session-client';
-import { describeEachDatabase } from '../../test-support/test-app';
+import { describeEachDatabase, testConfig } from '../../test-support/test-app';
+import { buildApp } from '../app';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -114,6 +115,16 @@ describeEachDatabase('saved searches', (ctx) => {
     const bad = await client.post(api('/saved-searches'), { name: 'Odd', query: 'category=nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('unknown category');
+    // A parameter the listing does not know is named, with those it takes (QA 30 F6).
+    const unknown = await client.post(api('/saved-searches'), {
+      name: 'Typo',
+      query: 'search=786&maxPrice=50000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(
+      /^The search cannot be saved: "search" is not a parameter of the listing\. It takes text, .*\bq\b.*\bmaxPrice\b.*, sort\.$/,
+    );
+    expect((await client.get(api('/saved-searches'))).json().data.items).toEqual([]);
 
     for (let n = 1; n <= 20; n++) {
       const res = await client.post(api('/saved-searches'), { name: `S${n}`, query: `sum=${n}` });
@@ -206,6 +217,26 @@ describeEachDatabase('alert digests', (ctx) => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('INVALID_UNSUBSCRIBE_LINK');
+
+    // Another process (the CLI, the server after a restart, or with SESSION_SECRET rotated)
+    // reads the same link: its key is kept in the database (QA 30 F5, decision 0105).
+    const other = await buildApp(
+      testConfig({ SESSION_SECRET: 'another-secret-of-32-characters-or-more' }),
+      {
+        database: ctx().database,
+      },
+    );
+    try {
+      const elsewhere = await other.inject({
+        method: 'POST',
+        url: api(`/alerts/unsubscribe?token=${encodeURIComponent(token)}`),
+      });
+      expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+    expect((await buyer.client.get(api('/saved-searches'))).json().data.alertsOn).toBe(false);
+    await buyer.client.put(api('/alerts/settings'), { alertsOn: true });
 
     // What a mail client sends for List-Unsubscribe-Post: a form, no cookie, no Origin.
     const res = await ctx().app.inject({

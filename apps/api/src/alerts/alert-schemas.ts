@@ -40,7 +40,7 @@ export const savedSearchBody = z.object({
     .trim()
     .max(1000, 'must be at most 1000 characters')
     .describe(
-      "The listing's filters as in its address (`category=mirror-numbers&maxPrice=20000`), with the same parameters as GET /numbers",
+      "The listing's filters as in its address (`category=mirror-numbers&maxPrice=20000`), with the same parameters as GET /numbers: one it does not take is refused (400), named; page, pageSize and utm_ tags are dropped",
     ),
 });
 

@@ -43,6 +43,7 @@ import {
   takeComingSoonRequests,
   toldNumbers,
 } from './alert-store';
+import { unsubscribeKey } from './unsubscribe-key';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
 export interface AlertServiceDeps {
@@ -76,14 +77,30 @@ function readFilters(query: string) {
 /** The SHA-256 of a Notify me link's token: all the database keeps of it. */
 const hashConfirmToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The filters a search keeps: the listing's own parameters, without its page. */
+/** The listing's paging and an address's campaign tags: in a listing's address, not filters. */
+const notAFilter = (key: string) => key === 'page' || key === 'pageSize' || key.startsWith('utm_');
+
+/** What a saved search may hold: the listing's filters (GET /numbers), without its paging. */
+const searchParameters = Object.keys(numberListQuery.shape).filter((key) => !notAFilter(key));
+
+/**
+ * The filters a search keeps: the listing's own parameters, without its page or campaign tags.
+ * A parameter the listing does not know is refused, named (QA 30 F6): GET /numbers would pass
+ * it by, and the saved search's alerts would then match more than the buyer asked for.
+ */
 function keptQuery(query: string): string {
   const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const unknown = [...new Set(params.keys())].filter(
+    (key) => !notAFilter(key) && !searchParameters.includes(key),
+  );
+  if (unknown.length > 0) {
+    throw badRequest(
+      `The search cannot be saved: ${unknown.map((key) => `"${key.slice(0, 40)}"`).join(', ')} ${unknown.length === 1 ? 'is not a parameter' : 'are not parameters'} of the listing. It takes ${searchParameters.join(', ')}.`,
+    );
+  }
   const kept = new URLSearchParams();
   for (const [key, value] of params) {
-    if (key in numberListQuery.shape && key !== 'page' && key !== 'pageSize' && value.trim()) {
-      kept.set(key, value);
-    }
+    if (!notAFilter(key) && value.trim()) kept.set(key, value);
   }
   return kept.toString();
 }
@@ -91,14 +108,13 @@ function keptQuery(query: string): string {
 /**
  * Favourites, saved searches and their alerts: at most one e-mail a day per buyer listing the
  * numbers new to their saved searches and the price drops of their favourites, with a
- * one-click unsubscribe link signed with the session secret (decision 0021).
+ * one-click unsubscribe link signed with a key kept in the database (decisions 0021, 0105).
  */
 export function createAlertService(deps: AlertServiceDeps) {
   const { config, database, notifier, outbox, log, catalog, users } = deps;
   // A command sends nothing itself: the server's outbox worker sends what it wrote.
   const canSend = () => notifier.delivers?.('email') !== false;
   const db = database.db;
-  const keys = () => sessionKeys(config);
 
   /** A guest's Notify me, counted per client address: 429 past NOTIFY_ME_PER_IP_PER_HOUR. */
   async function countGuestAsk(clientIp: string) {
@@ -215,6 +231,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       ...searches.flatMap((search) => search.numbers.map((item) => item.number)),
       ...drops.map((drop) => drop.number.number),
     ];
+    const key = await unsubscribeKey(database);
     // Written to the outbox with the record of what it lists: sent once, retried if need be.
     const messageIds = await inTransaction(database, async (tx) => {
       for (const search of checked) {
@@ -234,7 +251,7 @@ export function createAlertService(deps: AlertServiceDeps) {
         to: contact,
         searches,
         drops,
-        unsubscribeToken: unsubscribeToken(userId, keys().unsubscribe),
+        unsubscribeToken: unsubscribeToken(userId, key),
       });
       return enqueueMessages(tx, [digest]);
     });
@@ -446,7 +463,11 @@ export function createAlertService(deps: AlertServiceDeps) {
 
     /** Unsubscribes the buyer the token was made for; 400 for a token that is not ours. */
     async unsubscribe(token: string) {
-      const userId = readUnsubscribeToken(token, keys().unsubscribe);
+      // Links e-mailed before decision 0105 were signed with a key derived from SESSION_SECRET.
+      const userId = readUnsubscribeToken(token, [
+        await unsubscribeKey(database),
+        sessionKeys(config).unsubscribe,
+      ]);
       if (!userId || (await users.contacts([userId])).length === 0) {
         throw badRequest(
           'This unsubscribe link is not valid. Sign in and turn alerts off on your Saved page instead.',

@@ -9,14 +9,19 @@ export function unsubscribeToken(userId: string, key: Buffer): string {
   return `${id}.${signature(id, key)}`;
 }
 
-/** The buyer's id the token was made for; undefined when it is not one of ours. */
-export function readUnsubscribeToken(token: string, key: Buffer): string | undefined {
+/**
+ * The buyer's id the token was made for, signed with one of `keys` (the key links are signed
+ * with now, and the one links e-mailed before it were); undefined when it is not one of ours.
+ */
+export function readUnsubscribeToken(token: string, keys: readonly Buffer[]): string | undefined {
   const [id, given, ...rest] = token.split('.');
   if (!id || !given || rest.length > 0) return undefined;
-  const expected = Buffer.from(signature(id, key));
   const actual = Buffer.from(given);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
-  return Buffer.from(id, 'base64url').toString();
+  const signedWith = (key: Buffer) => {
+    const expected = Buffer.from(signature(id, key));
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  };
+  return keys.some(signedWith) ? Buffer.from(id, 'base64url').toString() : undefined;
 }
 
 function signature(id: string, key: Buffer): string {

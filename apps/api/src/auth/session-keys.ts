@@ -15,7 +15,10 @@ export interface SessionKeys {
   otp: Buffer;
   /** Seals the known-device cookie (an earlier sign-in on this browser: decisions 0014, 0058). */
   knownDevice: Buffer;
-  /** Signs the one-click unsubscribe links of alert e-mails. */
+  /**
+   * Signed the one-click unsubscribe links of alert e-mails until decision 0105 (they are signed
+   * with alerts/unsubscribe-key.ts now): still read, so the links already e-mailed keep working.
+   */
   unsubscribe: Buffer;
 }
 

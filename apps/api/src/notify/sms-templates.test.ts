@@ -34,7 +34,7 @@ describe('the SMS templates (decision 0052)', () => {
       expect(nonGsm7(text), kind).toEqual([]);
     }
     expect(smsTemplateText('payment_received', site)).toContain(
-      'on your order page at https://www.vipnumberstore.in/profile.',
+      'on your order page at https://www.vipnumberstore.in/orders.',
     );
   });
 

@@ -46,12 +46,12 @@ describeEachDatabase(
       const sms = await sentTo(ctx().database, buyer.user.mobile);
       // The order-placed SMS, then exactly one reminder.
       expect(sms.filter((message) => message.text.includes('held only until'))).toHaveLength(1);
-      // One number, named with the amount (QA 13b F8); the UTR step keeps it (F1).
+      // One number, named with the order's total to pay (QA 13b F8, QA 30 F9); the UTR step keeps it (F1).
       expect(sms[0]!.text).toContain(
-        `order ${buyer.order.reference} for 98765 98765 (Rs 59,000) is held only until`,
+        `order ${buyer.order.reference} for 98765 98765: Rs 59,000 to pay, GST included, is held only until`,
       );
       expect(sms[0]!.text).toContain(
-        `Paid? Enter the UTR on your order page ("I have paid") to keep the hold 24 hours. Else pay now: ${ctx().config.PUBLIC_BASE_URL}/profile`,
+        `Paid? Enter the UTR on your order page ("I have paid") to keep the hold 24 hours. Else pay now: ${ctx().config.PUBLIC_BASE_URL}/orders`,
       );
 
       await lapseHold(ctx().database, buyer.order.id);
@@ -68,7 +68,7 @@ describeEachDatabase(
       );
       // A link is no DLT variable: the SMS points to the buyer's orders, the e-mail to the retry.
       expect(lapsedSms!.text).toContain(
-        `Order again from ${from}, if still free: ${ctx().config.PUBLIC_BASE_URL}/profile`,
+        `Order again from ${from}, if still free: ${ctx().config.PUBLIC_BASE_URL}/orders`,
       );
       const [lapsedEmail] = await sentTo(ctx().database, buyer.user.email);
       expect(lapsedEmail!.text).toContain(

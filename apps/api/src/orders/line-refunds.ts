@@ -1,5 +1,6 @@
 import { formatInr, orderStatusLabels, shareByPrices, toRupees } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
+import { refundReference } from '../payments/payment-service';
 import { conflict, notFound } from '../http/app-error';
 import {
   enqueueForBuyer,
@@ -183,7 +184,7 @@ export async function refundNumber(
               number,
               cancelledUpcs,
               throughRazorpay: refund.method === 'razorpay',
-              refundReference: refund.manualReference,
+              refundReference: refundReference(refund),
               ...(creditNote ? { creditNote: creditNote.serial } : {}),
             },
             refund.reason,

@@ -40,7 +40,7 @@ const config = testConfig({
 });
 const page = `https://www.vipnumberstore.in/orders/a2c4e6f8-0000-4000-8000-000000000001`;
 /** Where an SMS sends the buyer: a URL cannot be a DLT variable, so their orders' list. */
-const orders = 'https://www.vipnumberstore.in/profile';
+const orders = 'https://www.vipnumberstore.in/orders';
 const contact = { name: 'Priya Sharma', email: 'priya@example.com', mobile: '9810012345' };
 const order = {
   id: 'a2c4e6f8-0000-4000-8000-000000000001',
@@ -120,7 +120,7 @@ it('speaks of the numbers in the plural when an order holds several', () => {
 
   const [reminder] = holdEndingMessages(config, contact, order, two);
   expect(reminder!.text).toContain(
-    `94942 66660, 97861 61984 (₹14,748.82), order ${order.reference}, are held only until`,
+    `Order ${order.reference} for 94942 66660, 97861 61984: ₹14,748.82 to pay, GST included, is held only until`,
   );
   expect(reminder!.text).toContain('Pay now to keep them');
 });
@@ -431,11 +431,13 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
       expect(smsParts(message.text), message.text).toBeLessThanOrEqual(2);
     }
     // Every kind of a buyer's or staff's order SMS is in the matrix above (the code's, the
-    // invitation's and the contact change notice's are tested with their own messages).
+    // invitation's, the contact change notice's and the closing's are tested with their own messages).
     const kinds = new Set(messages.map((message) => message.smsTemplate!.kind));
     expect([...kinds].sort()).toEqual(
       smsTemplateKinds
-        .filter((kind) => !['otp', 'staff_invite', 'mobile_changed'].includes(kind))
+        .filter(
+          (kind) => !['otp', 'staff_invite', 'mobile_changed', 'account_closed'].includes(kind),
+        )
         .sort(),
     );
   });
@@ -532,7 +534,7 @@ describe('"I have paid" acknowledged (QA 13b F7)', () => {
 describe('the number named (QA 13b F8)', () => {
   it('in the reminder, the lapse and a staff cancel, with the amount', () => {
     expect(sms(holdEndingMessages(config, contact, order, one)).text).toContain(
-      `VIP Number Store: order ${order.reference} for 94942 66660 (Rs 14,748.82) is held only until`,
+      `VIP Number Store: order ${order.reference} for 94942 66660: Rs 14,748.82 to pay, GST included, is held only until`,
     );
     const lapsed = holdExpiredMessages(config, contact, order, one);
     expect(email(lapsed).text).toContain(
@@ -799,7 +801,7 @@ describe('porting messages (decision 0050)', () => {
       'your number 98765 43210 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!';
     expect(email!.text).toContain(`Order ${order.reference}: ${text}`);
     expect(sms!.text).toBe(
-      `VIP Number Store: order ${order.reference} for 98765 43210: ported, order complete. Details in our e-mail and on your order page at http://store.test/profile`,
+      `VIP Number Store: order ${order.reference} for 98765 43210: ported, order complete. Details in our e-mail and on your order page at http://store.test/orders`,
     );
     expect(whatsapp!.template).toEqual({
       kind: 'order_update',

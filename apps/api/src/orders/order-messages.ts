@@ -725,8 +725,9 @@ export function holdEndingMessages(
   items: readonly { number: string }[],
 ): OutgoingMessage[] {
   const until = formatIndiaDateTime(order.holdExpiresAt);
-  const [is, it] = items.length === 1 ? ['is', 'it'] : ['are', 'them'];
-  const held = `${numbersAndTotal(order, items)}, order ${order.reference}, ${is} held only until ${until}.`;
+  const it = items.length === 1 ? 'it' : 'them';
+  // The order's total to pay, not a number's price (QA 30 F9).
+  const held = `Order ${order.reference} for ${displayNumbers(items)}: ${inr(order.totalAmount)} to pay, GST included, is held only until ${until}.`;
   const page = orderPageUrl(config, order);
   const manual = order.paymentProvider === 'manual';
   const email = [
@@ -1272,7 +1273,10 @@ export const voidedUpcsNote = (upcs: readonly SentUpc[]) =>
     )
     .join('');
 
-/** The sentence quoting a manual refund's reference, which the buyer's bank knows it by. */
+/**
+ * The sentence quoting a refund's reference, which the buyer's bank knows it by: Razorpay's refund
+ * id (`rfnd_…`) or a manual refund's UTR / bank reference.
+ */
 const refundReferenceLine = (reference: string | null | undefined) =>
   reference ? ` Refund reference: ${reference}.` : '';
 
@@ -1402,7 +1406,10 @@ export function refundMessages(
     numbers?: readonly string[];
     /** The UPCs sent for the numbers it pays back (sentUpcs): void now, and told so. */
     cancelledUpcs?: readonly SentUpc[];
-    /** A manual refund's UTR / bank reference, when staff gave one (decision 0054). */
+    /**
+     * The refund's reference (refundReference): Razorpay's refund id, or a manual refund's UTR /
+     * bank reference when staff gave one (decision 0054).
+     */
     refundReference?: string | null;
   },
   reason: string,
@@ -1436,7 +1443,7 @@ export function refundMessages(
             `your further payment ${refund.reference} of ${amount} has been refunded in full. Your order goes on as before.`,
             { kind: 'refund_extra', variables: [order.reference, refund.reference, rupees] },
           ];
-  // A manual refund's reference (decision 0054) goes in the SMS too, through its own template.
+  // The refund's reference (decision 0054) goes in the SMS too, through its own template.
   // refund_number says the other numbers carry on: after a cancel, the porting step's says it.
   const sms: SmsTemplate =
     refund.number && cancelled

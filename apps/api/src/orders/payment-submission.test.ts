@@ -170,7 +170,7 @@ describeEachDatabase(
       const [sms] = await sentTo(ctx().database, asha.user.mobile);
       expect(sms!.text).toMatch(
         new RegExp(
-          `^VIP Number Store: we could not match payment reference 412345678901 for order ${asha.order.reference}\\. We hold your number for you until ${formatIndiaDateTime(new Date(heldUntil))}: see our e-mail, and enter the right UTR on your order page at \\S+/profile$`,
+          `^VIP Number Store: we could not match payment reference 412345678901 for order ${asha.order.reference}\\. We hold your number for you until ${formatIndiaDateTime(new Date(heldUntil))}: see our e-mail, and enter the right UTR on your order page at \\S+/orders$`,
         ),
       );
       expect(rejected.json().data.timeline.at(-1).note).toBe(

@@ -1,7 +1,7 @@
 import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
-import type { OrderPayment, RefundRow } from '../payments/payment-service';
+import { refundReference, type OrderPayment, type RefundRow } from '../payments/payment-service';
 import { displayNumber } from '../catalog/catalog-service';
 import {
   enqueueForBuyer,
@@ -146,7 +146,7 @@ async function applyRefund(
         numbers: paidBack.map((item) => displayNumber(item.number)),
         cancelledUpcs,
         throughRazorpay: refund.method === 'razorpay',
-        refundReference: refund.manualReference,
+        refundReference: refundReference(refund),
         ...(creditNote ? { creditNote: creditNote.serial } : {}),
       },
       refund.reason,

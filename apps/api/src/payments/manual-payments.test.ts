@@ -32,7 +32,7 @@ describeEachDatabase(
       expect(email!.text).not.toContain(ctx().config.PAYMENT_UPI_ID);
       const [sms] = await sentTo(ctx().database, buyer.user.mobile);
       expect(sms!.text).toContain(
-        `Pay by bank transfer (see our e-mail) quoting ${buyer.order.reference}, then enter the UTR at "I have paid" to keep the hold 24 hours: ${ctx().config.PUBLIC_BASE_URL}/profile`,
+        `Pay by bank transfer (see our e-mail) quoting ${buyer.order.reference}, then enter the UTR at "I have paid" to keep the hold 24 hours: ${ctx().config.PUBLIC_BASE_URL}/orders`,
       );
     });
 

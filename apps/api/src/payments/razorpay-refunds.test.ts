@@ -90,6 +90,12 @@ describeEachDatabase(
 
       const [email] = await sentTo(ctx().database, user.email);
       expect(email!.text).toContain('reaches the account you paid from in 5 to 7 working days');
+      // Razorpay's refund id, which the buyer's bank can trace, as a manual refund's (QA 30 F4).
+      const told = `Refund reference: ${fake.refunds[0]!.id}.`;
+      expect(email!.text).toContain(told);
+      const [sms] = await sentTo(ctx().database, user.mobile);
+      expect(sms!.text).toContain(`a full refund of Rs 59,000 for your order has been made`);
+      expect(sms!.text).toContain(told);
       const { views } = await ctx().app.services.audit.list({ orderId: order.id }, 1, 10);
       expect(views.map((entry) => entry.action)).toEqual([
         'order.refund',

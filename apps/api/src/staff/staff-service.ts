@@ -12,7 +12,7 @@ import type { StaffAccountInput } from '../users/user-schemas';
 import type { StaffChange, StaffInvited, StaffMemberView } from './staff-schemas';
 
 interface StaffDeps {
-  config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'>;
+  config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL' | 'PUBLIC_SUPPORT_EMAIL'>;
   database: Database;
   notifier: Pick<Notifier, 'delivers'>;
   outbox: Pick<Outbox, 'deliverNow' | 'statuses'>;
@@ -57,7 +57,8 @@ function invitation(
     '',
     `To sign in, open ${consoleUrl}, choose Sign In, then "With OTP", and enter your mobile number ${member.mobile}. We send you a code by SMS and e-mail. Your account has no password; you can set one later with "Forgot password".`,
     '',
-    `If you did not expect this, you can ignore this e-mail.`,
+    // The account can sign in whether or not the e-mail is read: an unexpected one is reported.
+    `If you did not expect this, tell us at ${config.PUBLIC_SUPPORT_EMAIL} or tell ${invitedBy}, so that the account is removed.`,
     '',
     store,
   ].join('\n');

@@ -1,6 +1,7 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
+import { nonGsm7, smsParts } from '../../test-support/gsm7';
 import { pdfText } from '../../test-support/pdf-text';
 import { untilWaitingOnLocks, whileRowsHeld } from '../../test-support/lock-waits';
 import {
@@ -69,6 +70,43 @@ describeEachDatabase('closing an account', (ctx) => {
     expect((await client.get(api('/user/profile'))).statusCode).toBe(401);
     expect((await other.get(api('/user/profile'))).statusCode).toBe(401);
     expect((await other.post(api('/auth/refresh-token'))).statusCode).toBe(401);
+
+    // The confirmation (QA 30 F3), to the e-mail and mobile the account had: what is kept, and
+    // whom to tell if this was not its owner. It outlives the erasure, and holds no name.
+    const [mail] = await sentTo(database, details.email);
+    expect(mail!.subject).toBe(`Your ${app.config.STORE_NAME} account has been closed`);
+    expect(mail!.text).toMatch(
+      new RegExp(
+        `^Hello,\\n\\nYour ${app.config.STORE_NAME} account was closed on .+ IST, from your profile\\.`,
+      ),
+    );
+    expect(mail!.text).toContain(`What we keep: ${closed.json().data.kept}`);
+    expect(mail!.text).toContain(`If this was not you, contact us at once: WhatsApp or call us on`);
+    expect(mail!.text).toContain(`write to ${app.config.PUBLIC_SUPPORT_EMAIL}`);
+    expect(mail!.text).not.toContain(details.name);
+    const [sms] = await sentTo(database, details.mobile);
+    expect(sms!.text).toMatch(
+      new RegExp(
+        `^${app.config.STORE_NAME}: your account was closed on .+ IST\\. Paid orders and their GST invoices are kept 8 years .+ If this was not you, call or WhatsApp .+ at once\\.$`,
+      ),
+    );
+    expect(nonGsm7(sms!.text)).toEqual([]);
+    expect(smsParts(sms!.text)).toBe(2);
+    const confirmation = await database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.message}->>'to' in (${details.email}, ${details.mobile})`);
+    expect(confirmation.map((message) => message.sentAt)).toEqual([
+      expect.any(Date),
+      expect.any(Date),
+    ]);
+    for (const { message } of confirmation) {
+      expect(Object.keys(message).sort()).toEqual(
+        message.channel === 'sms'
+          ? ['channel', 'smsTemplate', 'text', 'to']
+          : ['channel', 'subject', 'text', 'to'],
+      );
+    }
 
     const erased = await row(user.id);
     expect(erased).toMatchObject({
@@ -232,6 +270,9 @@ describeEachDatabase('closing an account', (ctx) => {
 
     const closed = await admin.client.post(api('/admin/customers/close'), body);
     expect(closed.statusCode, closed.body).toBe(200);
+    expect((await sentTo(database, buyer.user.email))[0]!.text).toMatch(
+      /account was closed on .+ IST, by our team, as you asked\./,
+    );
     expect((await buyer.client.get(api('/user/profile'))).statusCode).toBe(401);
     expect((await row(buyer.user.id)).closedAt).not.toBeNull();
     const [entry] = await database.db

@@ -4,7 +4,8 @@ import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
-import { eraseAccountMessages } from '../notify/outbox';
+import { enqueueMessages, eraseAccountMessages, type Outbox } from '../notify/outbox';
+import { accountClosedNotices, type ClosedNoticeConfig } from './account-closed-notice';
 import {
   eraseAccount,
   eraseUnpaidOrders,
@@ -25,15 +26,18 @@ type Closer = { by: 'buyer' } | { by: 'admin'; actorId: string; reason: string }
  * session ended, the code requests of its contacts deleted, its own data and its messages in the
  * outbox deleted and its row anonymised, unpaid orders' billing erased; paid and invoiced orders
  * keep theirs. Recorded in the audit log with no personal data (the log is never edited, so it
- * must not keep any).
+ * must not keep any). Its confirmation goes to the account's e-mail and mobile through the
+ * outbox, written after the erasure (decision 0105), and is sent once the closing commits.
  */
 export function createAccountClosing(deps: {
+  config: ClosedNoticeConfig;
   database: Database;
   auth: Pick<AuthService, 'forgetAccount'>;
   audit: AuditService;
+  outbox: Pick<Outbox, 'deliverNow'>;
 }) {
   async function close(userId: string, closer: Closer, now = new Date()) {
-    return inTransaction(deps.database, async (tx) => {
+    const { messageIds } = await inTransaction(deps.database, async (tx) => {
       const user = await lockUser(tx, userId);
       if (!user || user.closedAt) throw notFound('No open customer account was found.');
       if (user.role !== 'customer') {
@@ -65,6 +69,11 @@ export function createAccountClosing(deps: {
       const unpaidOrdersErased = await eraseUnpaidOrders(tx, userId);
       await eraseAccount(tx, user, now);
       await eraseAccountMessages(tx, userId);
+      // After the erasure, and following no account: the confirmation outlives it.
+      const ids = await enqueueMessages(
+        tx,
+        accountClosedNotices(deps.config, user, closer.by, KEPT_AFTER_CLOSING, now),
+      );
       await deps.audit.record(tx, {
         actorId: closer.by === 'admin' ? closer.actorId : userId,
         action: 'user.close',
@@ -73,8 +82,10 @@ export function createAccountClosing(deps: {
         after: { closedBy: closer.by, unpaidOrdersErased },
         note: closer.by === 'admin' ? closer.reason : 'Closed by the buyer from their profile.',
       });
-      return { kept: KEPT_AFTER_CLOSING };
+      return { messageIds: ids };
     });
+    await deps.outbox.deliverNow(messageIds);
+    return { kept: KEPT_AFTER_CLOSING };
   }
 
   return {

@@ -11042,7 +11042,7 @@ export interface operations {
         'application/json': {
           /** @description What the buyer calls the search */
           name: string;
-          /** @description The listing's filters as in its address (`category=mirror-numbers&maxPrice=20000`), with the same parameters as GET /numbers */
+          /** @description The listing's filters as in its address (`category=mirror-numbers&maxPrice=20000`), with the same parameters as GET /numbers: one it does not take is refused (400), named; page, pageSize and utm_ tags are dropped */
           query: string;
         };
       };

@@ -78,6 +78,18 @@ export const alertRecipients = pgTable('alert_recipients', {
 });
 
 /**
+ * The key the one-click unsubscribe links of alert e-mails are signed with (decision 0105):
+ * random, made once by the first process that needs it and read by every other one, so a
+ * link works whichever process made it, after a restart, and after SESSION_SECRET is rotated.
+ * One row per `name`; never changed (a new key would break every link already e-mailed).
+ */
+export const linkKeys = pgTable('link_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A buyer who asked to be told when a coming-soon number goes on sale: signed in (`userId`) or
  * a guest's e-mail. Deleted once told. Only a confirmed request (`confirmedAt`) is told: a
  * signed-in buyer's at once, a guest's when the link e-mailed at `confirmSentAt` is opened; the

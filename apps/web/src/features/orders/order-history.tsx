@@ -8,7 +8,7 @@ import type { Order } from './order-types';
 
 const ORDER_HISTORY_PAGE_SIZE = 10;
 
-/** "Your orders" on the profile page: the buyer's orders, newest first, each linking to its page. */
+/** "Your orders" on the profile page and /orders: the buyer's orders, newest first, each linking to its page. */
 export function OrderHistory() {
   const [page, setPage] = useState(1);
   const query = useOrders({ page, pageSize: ORDER_HISTORY_PAGE_SIZE });

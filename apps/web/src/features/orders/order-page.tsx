@@ -5,12 +5,13 @@ import { PageSpinner } from '../../components/page-spinner';
 import { isApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSetWhatsAppSubject } from '../../lib/whatsapp-subject';
-import { useAuth, useAuthUi, useSessionHint } from '../auth';
+import { useAuth, useSessionHint } from '../auth';
 import { seo } from '../seo';
 import type { Route } from './+types/order-page';
 import { useOrder } from './api/get-order';
 import { OrderDetails } from './order-details/order-details';
 import { readUtrDraft } from './order-details/utr-draft';
+import { SignInToSee } from './sign-in-to-see';
 
 export const meta: Route.MetaFunction = ({ params }) =>
   seo({
@@ -34,24 +35,16 @@ export default function OrderPage({ params }: Route.ComponentProps) {
 
 /** Signed out: a UTR typed for this order before the session ended is said to be kept, unsent. */
 function SignInToSeeOrder({ orderId }: { orderId: string }) {
-  const { openAuthModal } = useAuthUi();
   const [utr] = useState(() => readUtrDraft(orderId));
   return (
-    <Container className="pb-16">
-      <PageHeader
-        title="Sign in to see your order"
-        intro="Your orders, their payment and their porting steps are in your account."
-      />
+    <SignInToSee title="Sign in to see your order">
       {utr ? (
         <p className="mb-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
           Your UTR <span className="font-mono">{utr}</span> has not been sent yet. It is kept here:
           sign in, then press I have paid.
         </p>
       ) : null}
-      <button type="button" className="btn-primary" onClick={() => openAuthModal('sign-in')}>
-        Sign In
-      </button>
-    </Container>
+    </SignInToSee>
   );
 }
 
