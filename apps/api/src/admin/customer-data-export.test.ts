@@ -3,7 +3,12 @@ import { indiaDay } from '@store/domain';
 import { expect, it, vi } from 'vitest';
 import { expectNoSecret, secretsOf } from '../../test-support/account-secrets';
 import { signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
-import { api, registerCustomer, saveAddress, SessionClient } from '../../test-support/session-client';
+import {
+  api,
+  registerCustomer,
+  saveAddress,
+  SessionClient,
+} from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 import { auditLog } from '../db/schema';
 import { DATA_EXPORTS_PER_HOUR } from '../users/user-schemas';

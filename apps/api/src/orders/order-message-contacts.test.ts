@@ -9,7 +9,12 @@ import {
   staffMember,
   withSalesInventory,
 } from '../../test-support/sales';
-import { api, changeContact, registerCustomer, saveAddress } from '../../test-support/session-client';
+import {
+  api,
+  changeContact,
+  registerCustomer,
+  saveAddress,
+} from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 const TEAM_EMAIL = 'sales.team@example.com';
