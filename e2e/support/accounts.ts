@@ -124,8 +124,15 @@ export async function signInWithOtp(request: APIRequestContext, mobile: string) 
   expect(verified.ok(), `verify-otp answered ${verified.status()}`).toBe(true);
 }
 
-/** Registers an Individual account through the API and leaves `request` signed in. */
-export async function registerByApi(request: APIRequestContext, account: Account) {
+/**
+ * Registers an Individual account (or a Corporate one, with the account's company and GSTIN)
+ * through the API and leaves `request` signed in.
+ */
+export async function registerByApi(
+  request: APIRequestContext,
+  account: Account,
+  accountType: 'Individual' | 'Corporate' = 'Individual',
+) {
   const since = new Date();
   const registered = await request.post('/api/v1/auth/register', {
     data: {
@@ -133,7 +140,10 @@ export async function registerByApi(request: APIRequestContext, account: Account
       email: account.email,
       mobile: account.mobile,
       password: account.password,
-      accountType: 'Individual',
+      accountType,
+      ...(accountType === 'Corporate'
+        ? { companyName: account.companyName, gstinNo: account.gstin }
+        : {}),
       getWhatsappUpdate: false,
       acceptTermsAndConditions: true,
     },

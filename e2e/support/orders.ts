@@ -7,6 +7,18 @@ interface ListedNumber {
 }
 
 /**
+ * A billing name and address in Delhi, the store's state: an order of ₹50,000 or more names the
+ * buyer's address (decision 0106), and a buyer registered by API has none saved.
+ */
+export const delhiBilling = (name: string) => ({
+  name,
+  line1: '14 Residency Road',
+  city: 'New Delhi',
+  state: 'Delhi',
+  pinCode: '110001',
+});
+
+/**
  * The signed-in buyer of `request` puts the numbers `ids` in the cart and checks out (billed to
  * `billing`, else the profile): the new order's id and reference.
  */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { newAccount, registerByApi, supportRequest } from '../support/accounts';
+import { delhiBilling } from '../support/orders';
 import {
   jsonLdBlocks,
   meta,
@@ -34,8 +35,11 @@ async function sell(baseURL: string | undefined, id: number) {
   const buyer = await playwrightRequest.newContext({ baseURL });
   const support = await supportRequest(baseURL);
   try {
-    await registerByApi(buyer, newAccount('sold tester'));
-    const ordered = await buyer.post('/api/v1/cart/checkout', { data: { numberId: id } });
+    const account = newAccount('sold tester');
+    await registerByApi(buyer, account);
+    const ordered = await buyer.post('/api/v1/cart/checkout', {
+      data: { numberId: id, billing: delhiBilling(account.name) },
+    });
     expect(ordered.status()).toBe(201);
     const { order } = ((await ordered.json()) as { data: { order: { id: string } } }).data;
     const paid = await support.post(`/api/v1/admin/orders/${order.id}/payments`, {

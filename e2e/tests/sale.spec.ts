@@ -8,6 +8,7 @@ import {
   supportRequest,
 } from '../support/accounts';
 import { readOutbox } from '../support/outbox';
+import { clickWhenHydrated } from '../support/store-pages';
 
 /**
  * The sale, end to end: a guest fills a cart, signs up (the cart syncs), checks out and sees the
@@ -152,5 +153,57 @@ test('a guest buys two numbers and support ports them', async ({ page, request, 
         (await readOutbox(request, buyer.mobile)).some((message) => /ported/i.test(message.text)),
       )
       .toBe(true);
+  });
+});
+
+test('a Corporate buyer with no saved address is asked for it, and the order is billed to it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const buyer = newAccount('rahul shah');
+  await registerByApi(page.request, buyer, 'Corporate');
+  // Past the cheapest 80: the other specs running alongside take from the cheapest.
+  const listed = await page.request.get('/api/v1/numbers?sort=price_asc&page=5&pageSize=20');
+  const { items } = ((await listed.json()) as { data: { items: { id: number }[] } }).data;
+  const { id } = items[Math.floor(Math.random() * items.length)]!;
+  expect((await page.request.post(`/api/v1/cart/add/${id}`)).ok()).toBe(true);
+
+  await test.step('the API refuses an invoice to a GSTIN with no address (decision 0106)', async () => {
+    const refused = await page.request.post('/api/v1/cart/checkout', { data: {} });
+    expect(refused.status()).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      code: 'BILLING_ADDRESS_REQUIRED',
+      message: expect.stringContaining(
+        'A GST invoice to a registered business needs its billing address',
+      ),
+    });
+  });
+
+  await test.step('Checkout stops on the billing address, then places the order billed to it', async () => {
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-item')).toHaveCount(1);
+    const form = page.getByRole('region', { name: 'Billing details' });
+    await clickWhenHydrated(page.getByRole('button', { name: 'Checkout' }));
+    await expect(form.getByLabel('Address line 1')).toBeFocused();
+    await expect(form.getByText('Enter the first address line.')).toBeVisible();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    await fillBillingAddress(page, 'Maharashtra', 'Pune', '411005');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('main')).toContainText('Awaiting payment');
+    const orderId = page.url().split('/').pop()!;
+    const order = (await (await page.request.get(`/api/v1/orders/${orderId}`)).json()) as {
+      data: { billing: { address: { line1: string; state: string } }; amounts: object };
+    };
+    // The GSTIN's state (27, Maharashtra) and the address agree: IGST, the store being in Delhi.
+    expect(order.data.billing.address).toMatchObject({
+      line1: '14 Residency Road',
+      state: 'Maharashtra',
+    });
+    expect(order.data.amounts).toMatchObject({ placeOfSupply: 'Maharashtra', cgstAmount: 0 });
+    // The address billed is the profile's now.
+    const profile = await page.request.get('/api/v1/user/profile');
+    expect((await profile.json()).data.address).toMatchObject({ state: 'Maharashtra' });
   });
 });

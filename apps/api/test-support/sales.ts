@@ -27,8 +27,11 @@ export interface BuyerOptions {
   companyName?: string;
   gstinNo?: string;
   getWhatsappUpdate?: boolean;
-  /** Gives the buyer a profile address in this state (the place of supply). */
-  state?: string;
+  /**
+   * The state of the buyer's profile address (the place of supply): by default the test store's
+   * own, Delhi, as a buyer's invoice names an address (decision 0106); null: no address saved.
+   */
+  state?: string | null;
 }
 
 /** A valid GSTIN registered in `state` (one PAN's, with its check character found). */
@@ -64,14 +67,15 @@ export async function signedIn(
       acceptTermsAndConditions: true,
     })
     .returning();
-  if (options.state) {
+  const state = options.state === undefined ? app.config.STORE_STATE : options.state;
+  if (state) {
     await app.database.db.insert(addresses).values({
       userId: user!.id,
       line1: '12 MG Road',
       city: 'Bengaluru',
-      state: options.state,
+      state,
       // A PIN code of the state's zone (pinCodeStateProblem), as the API would take it.
-      pinCode: `${pinCodeFirstDigits(options.state)[0] ?? '5'}60001`,
+      pinCode: `${pinCodeFirstDigits(state)[0] ?? '5'}60001`,
     });
   }
   const { familyId } = await createRefreshToken(app.database.db, app.config, user!.id);

@@ -173,3 +173,18 @@ export async function registerCustomer(app: App, overrides: Record<string, unkno
     throw new Error(`verify answered ${verified.statusCode}: ${verified.body}`);
   return { client, details, user: verified.json().data.user as { id: string; role: string } };
 }
+
+/**
+ * Saves a profile address in Delhi (the test store's state, so no tax changes) for a buyer who
+ * registered through the API: an invoice of ₹50,000 or more names one (decision 0106).
+ */
+export async function saveAddress(client: SessionClient) {
+  const saved = await client.put(api('/user/address'), {
+    line1: '12 MG Road',
+    city: 'New Delhi',
+    state: 'Delhi',
+    pinCode: '110001',
+  });
+  if (saved.statusCode !== 200)
+    throw new Error(`address answered ${saved.statusCode}: ${saved.body}`);
+}

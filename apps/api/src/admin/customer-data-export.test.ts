@@ -3,7 +3,12 @@ import { indiaDay } from '@store/domain';
 import { expect, it, vi } from 'vitest';
 import { expectNoSecret, secretsOf } from '../../test-support/account-secrets';
 import { signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
-import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
+import {
+  api,
+  registerCustomer,
+  saveAddress,
+  SessionClient,
+} from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 import { auditLog } from '../db/schema';
 import { DATA_EXPORTS_PER_HOUR } from '../users/user-schemas';
@@ -25,6 +30,7 @@ describeEachDatabase("GET /admin/customers/{id}/data-export: a buyer's data for 
       contact: details.email,
       password: details.password,
     });
+    await saveAddress(client);
     const order = await checkOut(client, ['9876598765']);
     const admin = await staffMember(app, 'admin');
     const paid = await admin.client.post(api(`/admin/orders/${order.id}/payments`), {

@@ -9,6 +9,7 @@ import {
   api,
   changeContact,
   registerCustomer,
+  saveAddress,
   type SessionClient,
 } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -123,6 +124,7 @@ describeEachDatabase(
 
     it('finds an order by the e-mail and mobile it was billed to after the buyer changed them (decision 0064)', async () => {
       const { client, details } = await registerCustomer(ctx().app);
+      await saveAddress(client);
       const order = await checkOut(client, ['9876598765']);
       const other = await buyerWithOrder(ctx().app, [id('9812341234')]);
       await changeContact(ctx().app, client, { mobile: '9123400088' });

@@ -71,7 +71,7 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
   });
 
   it('saves the address billed as the profile address of a buyer who had none', async () => {
-    const buyer = await buyerWithNumber();
+    const buyer = await buyerWithNumber({ state: null });
     expect((await buyer.client.get(api('/user/profile'))).json().data.address).toBeNull();
     const res = await buyer.client.post(api('/cart/checkout'), { billing: puneAddress });
     expect(res.statusCode, res.body).toBe(201);

@@ -121,7 +121,8 @@ describeEachDatabase(
           accountType: 'Corporate',
           companyName: 'Verma Traders Pvt Ltd',
           gstinNo: gstinIn(ctx().config.STORE_STATE),
-          address: null,
+          // A GST invoice to a registered business names its address (decision 0106).
+          address: { line1: '12 MG Road', state: ctx().config.STORE_STATE },
         },
         payment: {
           provider: 'manual',

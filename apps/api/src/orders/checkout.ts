@@ -15,7 +15,7 @@ import { COMING_SOON_MESSAGE } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
 import { accountGone, badRequest, conflict, notFound } from '../http/app-error';
 import { checkHoldLimits } from './hold-limits';
-import { billedTo } from './order-billing';
+import { billedTo, requireBillingAddress } from './order-billing';
 import { BUY_NOW, cancelOpenOrders, CART_CHANGED, REPLACED, RETRY } from './open-orders';
 import { newOrderAlert } from './order-alerts';
 import { withEmailAttachment } from '../notify/message';
@@ -198,6 +198,8 @@ function refuseRisenPrices(
  *    401); closing the account locks it FOR UPDATE, so the two run one after the other;
  * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
  * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
+ *    an invoice that must name the buyer's address and would have none -> 422
+ *    BILLING_ADDRESS_REQUIRED (requireBillingAddress, decision 0106);
  * 3. the buyer's open order for this same cart key, still holding every number -> return it;
  * 4. the hold limits (hold-limits.ts: per account, per number and buyer, per client address);
  * 5. otherwise cancel the buyer's open orders (their holds released; `cancelOpenOrders`), lock
@@ -249,6 +251,11 @@ export async function checkout(
       }
 
       const billing = checkoutBilling(profile, request);
+      // The taxable value at today's prices (a price risen since stops the order later anyway).
+      requireBillingAddress(
+        billing,
+        priceSignedInCartPaise(lines.map((line) => line.number.finalPrice)).taxable,
+      );
       // A buyer with no saved address finds the one billed here filled in next time.
       if (!profile.address && billing.address) {
         await deps.users.keepFirstAddress(userId, billing.address, tx);

@@ -9,7 +9,12 @@ import {
   staffMember,
   withSalesInventory,
 } from '../../test-support/sales';
-import { api, changeContact, registerCustomer } from '../../test-support/session-client';
+import {
+  api,
+  changeContact,
+  registerCustomer,
+  saveAddress,
+} from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 const TEAM_EMAIL = 'sales.team@example.com';
@@ -41,6 +46,7 @@ describeEachDatabase(
     it('sends the UTR acknowledgement, the receipt with its invoice and the UPC to the new e-mail and mobile, none to the replaced ones', async () => {
       const { app } = ctx();
       const { client, details } = await registerCustomer(app, { getWhatsappUpdate: true });
+      await saveAddress(client);
       const order = await checkOut(client, ['9876598765']);
       const { reference } = order;
       // Placed before the change: the order's e-mail and SMS went to the contacts of then.

@@ -155,7 +155,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Order the numbers of an order whose hold lapsed again, in one click',
         description:
-          "For the buyer's own order whose hold ended before payment (canRetry): a new order for the same numbers, through checkout (hold limits and cool-down included: 409 HOLD_LIMIT, 429 HOLD_COOLDOWN, 429 HOLD_LIMIT_ADDRESS), billed as the lapsed order; the cart is left as it was. Answers the new order (201; 200 when it exists already). 409 NUMBERS_GONE with numbers[] when some number has been sold or is held by another buyer; 409 ORDER_NOT_RETRYABLE for any other order; 404 for someone else's. A closed account, also one closed while this ran, is 401 and nothing is held.",
+          "For the buyer's own order whose hold ended before payment (canRetry): a new order for the same numbers, through checkout (hold limits and cool-down included: 409 HOLD_LIMIT, 429 HOLD_COOLDOWN, 429 HOLD_LIMIT_ADDRESS), billed as the lapsed order; the cart is left as it was. Answers the new order (201; 200 when it exists already). 409 NUMBERS_GONE with numbers[] when some number has been sold or is held by another buyer; 409 ORDER_NOT_RETRYABLE for any other order; 422 BILLING_ADDRESS_REQUIRED when the lapsed order named no address, the profile has none and the invoice must name one; 404 for someone else's. A closed account, also one closed while this ran, is 401 and nothing is held.",
         params: orderParams,
         response: {
           200: envelope(orderSchema),

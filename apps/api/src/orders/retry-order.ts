@@ -1,6 +1,7 @@
 import { displayNumber } from '../catalog/catalog-service';
 import { AppError, conflict } from '../http/app-error';
 import { checkout, type CheckoutResult } from './checkout';
+import { billingAddressRequired } from './order-billing';
 import { readOrderItems, readTimelines } from './order-store';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 import { lapsedUnpaid } from './order-view';
@@ -41,6 +42,13 @@ export async function retryOrder(
         : {}),
     });
   } catch (error) {
+    // An order placed before decision 0106 with no address: the profile's, once saved, is billed.
+    if (error instanceof AppError && error.code === 'BILLING_ADDRESS_REQUIRED') {
+      throw billingAddressRequired(
+        String(error.extra.reason),
+        'Please add your billing address to your profile, then try again.',
+      );
+    }
     if (!(error instanceof AppError) || error.code !== 'CART_ITEMS_UNAVAILABLE') throw error;
     const results = (error.extra.validationResults ?? []) as {
       productId: number;

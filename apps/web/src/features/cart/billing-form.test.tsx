@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { screen } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
 import { expectPrivacyNotice } from '../../../test-support/privacy-notice';
 import { renderWithQuery } from '../../../test-support/render';
 import { resetAfterTest, sampleAddress, sampleSession } from '../../../test-support/session';
@@ -45,4 +45,42 @@ it('leaves the focus alone when the buyer was signed in already', () => {
     <BillingForm id="billing" user={sampleSession.user} address={null} onSubmit={async () => {}} />,
   );
   expect(document.body).toHaveFocus();
+});
+
+it('asks a Corporate buyer with no saved address for it, on its first line, and bills the address typed (decision 0106)', async () => {
+  const onSubmit = vi.fn(async () => {});
+  renderWithQuery(
+    '/cart',
+    <>
+      <BillingForm id="billing" user={sampleSession.user} address={null} onSubmit={onSubmit} />
+      <button type="submit" form="billing">
+        Checkout
+      </button>
+    </>,
+  );
+  const form = screen.getByRole('region', { name: 'Billing details' });
+  fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+  const line1 = within(form).getByLabelText('Address line 1');
+  await waitFor(() => expect(line1).toHaveFocus());
+  expect(line1).toHaveAccessibleDescription('Enter the first address line.');
+  expect(onSubmit).not.toHaveBeenCalled();
+
+  const set = (label: string, value: string) =>
+    fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  set('Address line 1', '4 FC Road');
+  set('State or union territory', 'Maharashtra');
+  set('City', 'Pune');
+  set('PIN code', '411005');
+  fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+  await waitFor(() =>
+    expect(onSubmit).toHaveBeenCalledWith({
+      billing: {
+        name: 'asha verma',
+        line1: '4 FC Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pinCode: '411005',
+      },
+    }),
+  );
 });
