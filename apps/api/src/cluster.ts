@@ -17,13 +17,7 @@ import { configWarnings, loadConfig } from './config/config';
 import { checkUploadFolder } from './imports/upload-folder';
 import { checkMessageServers } from './notify/message-server-checks';
 import { START_REFUSED_EXIT_CODE, startRefusal } from './start-failure';
-import {
-  crashWindow,
-  isCrash,
-  isStartRefused,
-  refusesRestart,
-  stopSignals,
-} from './worker-exits';
+import { crashWindow, isCrash, isStartRefused, refusesRestart, stopSignals } from './worker-exits';
 
 /** Crashed workers replaced within a minute; one more stops the cluster. */
 const CRASHES_PER_MINUTE = 5;

@@ -79,7 +79,7 @@ describe('startRefusal: one line naming the setting and the fix (QA 29 F4, F5)',
     );
   });
 
-  it("a user that does not own the database, which may not create pg_trgm or the schema", async () => {
+  it('a user that does not own the database, which may not create pg_trgm or the schema', async () => {
     const line = await refusalOpening(urlAs(role, 'the-right-one', notOwned));
     expect(line).toMatch(
       new RegExp(
@@ -124,7 +124,10 @@ describe('startRefusal: one line naming the setting and the fix (QA 29 F4, F5)',
 
   it('nothing for an error it does not know: that one is printed whole', () => {
     expect(startRefusal(new Error('something else'), testConfig())).toBeUndefined();
-    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+    const reset = Object.assign(new Error('read ECONNRESET'), {
+      code: 'ECONNRESET',
+      syscall: 'read',
+    });
     expect(startRefusal(reset, testConfig({ DATABASE_URL: 'postgresql://a@b/c' }))).toBeUndefined();
   });
 });

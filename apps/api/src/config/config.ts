@@ -343,7 +343,10 @@ const configSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
   SESSION_SECRET: z
     .string()
-    .min(32, 'must be at least 32 characters long: a random secret, such as openssl rand -hex 32 prints')
+    .min(
+      32,
+      'must be at least 32 characters long: a random secret, such as openssl rand -hex 32 prints',
+    )
     .optional(),
 
   OTP_TTL_SECONDS: seconds.default(10 * 60),

@@ -72,9 +72,8 @@ describe('checkMessageServers', () => {
     const lines: string[] = [];
     const smtp = { SMTP_URL: `smtp://127.0.0.1:${port}` };
     await checkMessageServers(settings({ ...smtp, NODE_ENV: 'test' }), (l) => lines.push(l));
-    await checkMessageServers(
-      settings({ MSG91_API_BASE: `http://127.0.0.1:${port}` }),
-      (l) => lines.push(l),
+    await checkMessageServers(settings({ MSG91_API_BASE: `http://127.0.0.1:${port}` }), (l) =>
+      lines.push(l),
     );
     expect(lines).toEqual([]);
     await checkMessageServers(settings({ ...smtp, NODE_ENV: 'test' }), (l) => lines.push(l), {
