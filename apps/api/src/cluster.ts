@@ -3,8 +3,9 @@
  * primary process starts WORKERS workers (one per CPU core unless set), each the whole server
  * (src/server.ts), sharing the port through Node's cluster module. A worker that ends is started
  * again, unless workers keep crashing (then the primary stops: something is wrong with the
- * setup). A worker stopped on purpose (`kill -TERM` it, one at a time, to pick up a new build)
- * is no crash (src/worker-exits.ts). SIGTERM/SIGINT to the primary stops every worker the way
+ * setup); a worker whose start cannot succeed (a setting to fix: exit 78, src/start-failure.ts)
+ * stops the cluster at once, its one line printed once. A worker stopped on purpose (`kill -TERM`
+ * it, one at a time, to pick up a new build) is no crash (src/worker-exits.ts). SIGTERM/SIGINT to the primary stops every worker the way
  * one server stops, then the primary.
  *
  * Needs DATABASE_URL: the embedded database belongs to one process (its data folder is locked).
@@ -12,9 +13,11 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig } from './config/config';
+import { configWarnings, loadConfig } from './config/config';
 import { checkUploadFolder } from './imports/upload-folder';
-import { crashWindow, isCrash, stopSignals } from './worker-exits';
+import { checkMessageServers } from './notify/message-server-checks';
+import { START_REFUSED_EXIT_CODE, startRefusal } from './start-failure';
+import { crashWindow, isCrash, isStartRefused, refusesRestart, stopSignals } from './worker-exits';
 
 /** Crashed workers replaced within a minute; one more stops the cluster. */
 const CRASHES_PER_MINUTE = 5;
@@ -25,15 +28,16 @@ function primary() {
     config = loadConfig(process.env, { forServer: true });
     checkUploadFolder(config.DATA_DIR);
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
+    const refusal = startRefusal(error);
+    console.error(refusal ?? error);
+    process.exit(refusal ? START_REFUSED_EXIT_CODE : 1);
   }
   if (!config.DATABASE_URL) {
     console.error(
       'Several server processes need one PostgreSQL server they all reach: set DATABASE_URL ' +
         '(the embedded database serves one process; use npm start for it).',
     );
-    process.exit(1);
+    process.exit(START_REFUSED_EXIT_CODE);
   }
   const count = config.WORKERS ?? availableParallelism();
   // Outside production SESSION_SECRET may be unset, and each process would pick a secret of
@@ -44,9 +48,23 @@ function primary() {
   let stopping = false;
   const crashes = crashWindow(CRASHES_PER_MINUTE, 60_000);
 
+  // A start that cannot succeed, said once whichever worker tells it first; then every worker stops.
+  cluster.on('message', (_worker, message) => {
+    if (stopping || !isStartRefused(message)) return;
+    console.error(message.startRefused);
+    stop(START_REFUSED_EXIT_CODE);
+  });
+
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    if (refusesRestart(code)) {
+      console.error(
+        `Server process ${worker.process.pid} could not start (exit ${code}: a setting to fix, said above); stopping.`,
+      );
+      stop(START_REFUSED_EXIT_CODE);
       return;
     }
     if (isCrash(code, signal) && crashes.tooMany(Date.now())) {
@@ -73,6 +91,8 @@ function primary() {
 
   for (let i = 0; i < count; i++) cluster.fork(workerEnv);
   console.log(`Starting ${count} server processes`);
+  for (const warning of configWarnings(config)) console.error(warning);
+  void checkMessageServers(config, (line) => console.error(line));
 }
 
 if (cluster.isPrimary) primary();

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery, databaseUrl as testDatabaseUrl } from '../test-support/database-server';
 import { newCustomer } from '../test-support/session-client';
 import { signedInPeople } from '../test-support/signed-in-people';
+import { START_REFUSED_EXIT_CODE } from './start-failure';
 import { openDatabase } from './db/database';
 import {
   buildApi,
@@ -145,7 +146,10 @@ describe('the cluster command', () => {
         entry: 'cluster',
       },
     );
-    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
+    expect(await server.exited, server.output()).toEqual({
+      code: START_REFUSED_EXIT_CODE,
+      signal: null,
+    });
     expect(server.output()).toContain('set DATABASE_URL');
   });
 

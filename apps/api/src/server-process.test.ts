@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from './db/data-dir-lock';
 import { runningEmbeddedPostgres } from './db/embedded-postgres';
+import { START_REFUSED_EXIT_CODE } from './start-failure';
 import {
   killServers,
   ready,
@@ -79,7 +80,10 @@ describe('the server process', () => {
   it('refuses to start in production without its public settings, naming them all at once', async () => {
     const dataDir = join(scratch, 'production');
     const server = startServer(dataDir, { NODE_ENV: 'production', SESSION_SECRET: '' });
-    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
+    expect(await server.exited, server.output()).toEqual({
+      code: START_REFUSED_EXIT_CODE,
+      signal: null,
+    });
     const output = server.output();
     expect(output).toContain('Invalid configuration');
     for (const setting of [
@@ -102,7 +106,10 @@ describe('the server process', () => {
     writeFileSync(file, '');
     const dataDir = join(file, 'data');
     const server = startServer(dataDir);
-    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
+    expect(await server.exited, server.output()).toEqual({
+      code: START_REFUSED_EXIT_CODE,
+      signal: null,
+    });
     expect(server.output().trim()).toBe(
       `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its files there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
     );
@@ -114,7 +121,10 @@ describe('the server process', () => {
     // A file where the uploads folder goes: as a read-only or full DATA_DIR, it takes no file.
     writeFileSync(join(dataDir, 'uploads'), '');
     const server = startServer(dataDir);
-    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
+    expect(await server.exited, server.output()).toEqual({
+      code: START_REFUSED_EXIT_CODE,
+      signal: null,
+    });
     expect(server.output()).toContain(
       `  - DATA_DIR: stock imports stage their uploads in ${join(dataDir, 'uploads')}, which cannot take files`,
     );

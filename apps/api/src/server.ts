@@ -1,12 +1,15 @@
+import cluster from 'node:cluster';
 import { buildApp, type App } from './app';
 import { createSharedCatalogChanges, type SharedCatalogChanges } from './catalog/catalog-changes';
-import { ConfigError, loadConfig, type Config } from './config/config';
+import { configWarnings, loadConfig, type Config } from './config/config';
 import { openStoreDatabase, type StoreDatabase } from './db/open-store-database';
-import { EmbeddedPostgresError } from './db/postgres-binaries';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 import { checkUploadFolder } from './imports/upload-folder';
-import { startFailureHeadline } from './start-failure';
+import { checkMessageServers } from './notify/message-server-checks';
+import { START_REFUSED_EXIT_CODE, startFailureHeadline, startRefusal } from './start-failure';
+import { tellStartRefusal } from './worker-exits';
 
+let settings: Config | undefined;
 let app: App | undefined;
 let store: StoreDatabase | undefined;
 let catalogChanges: SharedCatalogChanges | undefined;
@@ -65,6 +68,7 @@ process.on('unhandledRejection', (reason) => {
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
+  settings = config;
   checkUploadFolder(config.DATA_DIR);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => void shutdown(signal, config));
@@ -106,15 +110,20 @@ async function main() {
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const docs = config.apiDocs ? ` (API docs at http://${host}:${port}/api/docs)` : '';
   console.log(`Store ready at http://${host}:${port}${docs}`);
+  // Said once per start: by the cluster's primary when there is one (cluster.ts).
+  if (cluster.isPrimary) {
+    for (const warning of configWarnings(config)) app!.log.warn(warning);
+    void checkMessageServers(config, (line) => app!.log.warn(line));
+  }
 }
 
 main().catch(async (error: unknown) => {
   // A signal during start-up may make a step fail (the database closing under it): the
   // shutdown under way decides how the process ends.
   if (closing) return;
-  if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
-    console.error(error.message);
-  } else {
+  // A reason the store can name is one line (a setting and its fix); any other, with its trace.
+  const refusal = startRefusal(error, settings);
+  if (!refusal) {
     console.error(startFailureHeadline(error));
     console.error(error);
   }
@@ -122,5 +131,9 @@ main().catch(async (error: unknown) => {
   await app?.close().catch(() => {});
   await catalogChanges?.close().catch(() => {});
   await store?.close().catch(() => {});
-  process.exit(1);
+  if (!refusal) process.exit(1);
+  // A worker tells the cluster's primary, which says it once for all and stops (worker-exits.ts).
+  if (cluster.isWorker) await tellStartRefusal(refusal);
+  else console.error(refusal);
+  process.exit(START_REFUSED_EXIT_CODE);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crashWindow, isCrash } from './worker-exits';
+import { crashWindow, isCrash, isStartRefused, refusesRestart } from './worker-exits';
 
 describe('isCrash', () => {
   it('does not count a worker that was stopped (SIGTERM or SIGINT, exit 0)', () => {
@@ -27,5 +27,20 @@ describe('crashWindow', () => {
     const spread = crashWindow(5, 60_000);
     // One crash every 15 s: never five before within a minute.
     for (let second = 0; second < 600; second += 15) expect(spread.tooMany(at(second))).toBe(false);
+  });
+});
+
+describe('refusesRestart', () => {
+  it('stops the cluster for a start refused for a setting (exit 78), not for a crash', () => {
+    expect(refusesRestart(78)).toBe(true);
+    expect(refusesRestart(1)).toBe(false);
+    expect(refusesRestart(0)).toBe(false);
+    expect(refusesRestart(null)).toBe(false);
+  });
+
+  it("knows a worker's message telling its refused start", () => {
+    expect(isStartRefused({ startRefused: 'PORT 3329 on 127.0.0.1 is in use' })).toBe(true);
+    expect(isStartRefused({ cmd: 'NODE_CLUSTER' })).toBe(false);
+    expect(isStartRefused(null)).toBe(false);
   });
 });

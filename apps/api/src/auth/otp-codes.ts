@@ -23,6 +23,7 @@ import { otpMessages } from './otp-messages';
 import { smsMessage } from '../notify/sms-templates';
 import type { OtpChannels, OtpIssued, OtpPayload, OtpPurpose } from './otp-types';
 import { sessionKeys } from './session-keys';
+import { deliverySettings } from '../notify/message-server-checks';
 
 export interface OtpDeps {
   database: Database;
@@ -333,7 +334,10 @@ async function deliver(
     try {
       await send();
     } catch (error) {
-      deps.log.warn({ err: error, channel, requestId }, `OTP ${channel} delivery failed`);
+      deps.log.warn(
+        { err: error, channel, requestId },
+        `OTP ${channel} delivery failed: check ${deliverySettings[channel]}`,
+      );
       return false;
     }
     // In production a channel without a provider only writes to the log: nobody gets the code.

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import {
@@ -14,6 +15,7 @@ describe('OTP delivery failures', () => {
   let app: App;
   let failing: Set<string>;
   const sent: OutgoingMessage[] = [];
+  const logLines: string[] = [];
   const notifier: Notifier = {
     async send(message) {
       if (failing.has(message.channel)) throw new Error(`${message.channel} provider down`);
@@ -23,9 +25,15 @@ describe('OTP delivery failures', () => {
   };
 
   beforeAll(async () => {
-    app = await buildApp(testConfig({ OTP_RESEND_COOLDOWN_SECONDS: '30' }), {
+    app = await buildApp(testConfig({ OTP_RESEND_COOLDOWN_SECONDS: '30', LOG_LEVEL: 'warn' }), {
       database: await sharedDatabase(),
       notifier,
+      logStream: new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      }),
     });
     await app.ready();
   });
@@ -70,6 +78,8 @@ describe('OTP delivery failures', () => {
     expect(real.json().data.resendAfter).toBe(30);
     expect(real.json().message).toBe('We have sent a verification code to your mobile.');
     expect(sent.map((m) => m.channel)).toEqual(['sms']);
+    // The log names the setting to check (QA 29 F3).
+    expect(logLines.join('')).toContain('OTP email delivery failed: check SMTP_URL');
   });
 
   it('refuses a registration whose second code could not be sent: it needs both', async () => {

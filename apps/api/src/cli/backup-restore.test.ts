@@ -87,7 +87,8 @@ describe('npm run backup and npm run restore', () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     const file = join(scratch, 'backups/store.backup.gz');
-    expect(backup.stdout).toContain(`Backup written to ${file}`);
+    expect(backup.stdout).toContain(`Backup of the embedded store in ${source} written to ${file}`);
+    expect(backup.stdout).not.toContain('holds no numbers and no orders');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(join(scratch, 'backups'))).toEqual(['store.backup.gz']);
     const expected = await tableContents((text) => database.query(text));
@@ -98,6 +99,7 @@ describe('npm run backup and npm run restore', () => {
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/Restored \d+ rows/);
+    expect(restore.stdout).toContain(`into the embedded store in ${target}`);
 
     const restored = await openStore(target);
     // The shopper's cart came with its line or not at all, as some moment of the store had it.
@@ -125,8 +127,39 @@ describe('npm run backup and npm run restore', () => {
     // A second restore into the now full folder is refused, and nothing is changed.
     const again = await command('restore', [file], target);
     expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      `Nothing was restored into the embedded store in ${target}: The database is not empty`,
+    );
     expect(again.stderr).toContain('restore into an empty data folder');
     expect(existsSync(join(target, 'postgres'))).toBe(true);
+  }, 120_000);
+
+  it('refuses a data folder with no store, and creates none', async () => {
+    const missing = join(scratch, 'no-store-here');
+    const result = await command('backup', ['backups/none.backup.gz'], missing);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      `No store in the data folder ${missing}, and DATABASE_URL is not set: nothing was created.`,
+    );
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(missing, 'postgres'))).toBe(false);
+    expect(existsSync(join(scratch, 'backups/none.backup.gz'))).toBe(false);
+  }, 60_000);
+
+  it('backs up a store with no numbers and no orders, and says so', async () => {
+    const empty = join(scratch, 'empty');
+    const { store, app } = await openStore(empty);
+    await app.close();
+    await store.close();
+    stores.splice(stores.indexOf(store), 1);
+    const result = await command('backup', ['backups/empty.backup.gz'], empty);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Backup of the embedded store in ${empty} written to`);
+    expect(result.stdout).toContain(
+      `Note: the embedded store in ${empty} holds no numbers and no orders: if your store keeps its data elsewhere, run this with its DATABASE_URL or DATA_DIR.`,
+    );
   }, 120_000);
 
   it('refuses a file that is not a backup', async () => {

@@ -4,7 +4,7 @@ import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../config/config';
 import { BackupError, restoreBackup } from '../db/backup';
 import { reportFailure } from './report-failure';
-import { openStoreDatabase } from '../db/open-store-database';
+import { openStoreDatabase, storeDescription } from '../db/open-store-database';
 
 const usage = `Loads a backup made by "npm run backup" into an empty store.
 
@@ -12,6 +12,8 @@ const usage = `Loads a backup made by "npm run backup" into an empty store.
 
 Uses DATABASE_URL when set (an empty database), otherwise DATA_DIR, which must hold no store yet
 (a new folder: DATA_DIR=./data-restored npm run restore FILE). The store must not be running.`;
+
+let store = 'the store';
 
 async function main() {
   const args = process.argv.slice(2);
@@ -23,15 +25,21 @@ async function main() {
   const file = resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
   if (!existsSync(file)) throw new BackupError(`No backup at ${file}`);
   const config = loadConfig();
-  const store = await openStoreDatabase(config);
+  store = storeDescription(config);
+  const opened = await openStoreDatabase(config);
   const started = Date.now();
   try {
     const input = createReadStream(file).pipe(createGunzip());
-    const { rows, createdAt } = await restoreBackup(store.database, input);
+    const { rows, createdAt } = await restoreBackup(opened.database, input);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`Restored ${rows} rows from ${file} (a backup of ${createdAt}) in ${seconds} s`);
+    console.log(
+      `Restored ${rows} rows from ${file} (a backup of ${createdAt}) into ${store} in ${seconds} s`,
+    );
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    throw new BackupError(`Nothing was restored into ${store}: ${error.message}`);
   } finally {
-    await store.close();
+    await opened.close();
   }
 }
 
@@ -40,6 +48,6 @@ main().catch((error: unknown) => {
     console.error('This file is not a store backup (not gzip).');
     process.exitCode = 1;
   } else {
-    reportFailure('The restore', error);
+    reportFailure(`The restore into ${store}`, error);
   }
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const folders: string[] = [];
 
-function seed(args: string[], dataDir: string) {
+function seed(args: string[], dataDir: string, settings: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/seed.ts', ...args], {
       cwd: apiDir,
@@ -18,6 +18,7 @@ function seed(args: string[], dataDir: string) {
         DATABASE_URL: '',
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
+        ...settings,
       },
     });
     let stdout = '';
@@ -27,6 +28,8 @@ function seed(args: string[], dataDir: string) {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-session-secret-of-32-characters' };
 
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'store-seed-'));
@@ -59,12 +62,32 @@ describe('npm run seed', () => {
   });
 
   it('loads demo numbers into the embedded database', { timeout: 120_000 }, async () => {
-    const result = await seed(['--count', '50'], tempDir());
+    const dir = tempDir();
+    const result = await seed(['--count', '50'], dir);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('loaded 50/50 numbers');
-    expect(result.stdout).toMatch(
-      /seeded 50 new numbers \(0 were there already\) .* the store holds 50 numbers/,
+    expect(result.stdout).toContain(
+      `seeded 50 new numbers into the embedded store in ${dir} (0 were there already)`,
     );
+    expect(result.stdout).toMatch(/; it holds 50 numbers\n$/);
+  });
+
+  it('refuses under NODE_ENV=production without --demo-numbers-on-sale, creating nothing', async () => {
+    const dir = tempDir();
+    const result = await seed(['--count', '10'], dir, production);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'NODE_ENV=production: npm run seed loads made-up demo numbers, and they would go on sale in this store at demo prices. Nothing was loaded. For a trial store, add --demo-numbers-on-sale to load them all the same.',
+    );
+    expect(existsSync(join(dir, 'postgres'))).toBe(false);
+  });
+
+  it('under NODE_ENV=production with the flag, still creates no store', async () => {
+    const dir = tempDir();
+    const result = await seed(['--count', '10', '--demo-numbers-on-sale'], dir, production);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`No store in the data folder ${dir}`);
+    expect(existsSync(join(dir, 'postgres'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config';
+import { storeDescription } from '../db/open-store-database';
 import { EmbeddedPostgresError } from '../db/postgres-binaries';
 import { openCommandServices } from './command-services';
 
@@ -11,10 +12,12 @@ const usage = `Loads the deterministic demo inventory into the configured databa
 Options:
   --count N   how many demo numbers the store should hold (default: DEMO_DATA_COUNT: 20000, or 0 under NODE_ENV=production)
   --reset     remove the numbers first (numbers in a cart or an order are kept)
+  --demo-numbers-on-sale   under NODE_ENV=production: load them all the same (a trial store)
   --help      this text
 
 Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (the running store's
-server, or one started for the command).`;
+server, or one started for the command; outside production a new one is created when the
+folder holds none, under NODE_ENV=production it is refused).`;
 
 class UsageError extends Error {}
 
@@ -24,6 +27,7 @@ function parseCommandLine(argv: string[], fallbackCount: number) {
     options: {
       count: { type: 'string' },
       reset: { type: 'boolean', default: false },
+      'demo-numbers-on-sale': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -33,7 +37,12 @@ function parseCommandLine(argv: string[], fallbackCount: number) {
   if (!Number.isInteger(count) || count < 0 || count > 5_000_000) {
     throw new UsageError(`--count must be a whole number from 0 to 5000000, not "${values.count}"`);
   }
-  return { count, reset: values.reset, help: values.help };
+  return {
+    count,
+    reset: values.reset,
+    onSale: values['demo-numbers-on-sale'],
+    help: values.help,
+  };
 }
 
 async function main() {
@@ -43,7 +52,17 @@ async function main() {
     console.log(usage);
     return;
   }
-  const { services, close } = await openCommandServices(config);
+  // Demo numbers are made up: in a production store they would be sold (QA 29 F8).
+  if (config.isProduction && !args.onSale) {
+    throw new UsageError(
+      'NODE_ENV=production: npm run seed loads made-up demo numbers, and they would go on sale in this store at demo prices. Nothing was loaded. For a trial store, add --demo-numbers-on-sale to load them all the same.',
+    );
+  }
+  const store = storeDescription(config);
+  // A developer's first seed may make the embedded store; a production store is never made here.
+  const { services, close } = await openCommandServices(config, {
+    existingStore: config.isProduction,
+  });
   try {
     const { catalog } = services;
     if (args.reset) console.log(`removed ${await catalog.removeUnreferenced()} numbers`);
@@ -55,8 +74,11 @@ async function main() {
     const held = await catalog.count();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
-      `seeded ${inserted} new numbers (${processed - inserted} were there already) in ${seconds} s; the store holds ${held} numbers`,
+      `seeded ${inserted} new numbers into ${store} (${processed - inserted} were there already) in ${seconds} s; it holds ${held} numbers`,
     );
+    if (config.isProduction) {
+      console.log('These are made-up demo numbers, and they are now on sale at demo prices.');
+    }
   } finally {
     await close();
   }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { msg91TemplateSettings } from '../../test-support/msg91-templates';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 /** A production store's settings, each its own (no demo value). */
 const completeProduction = {
@@ -314,6 +314,44 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'production', ...secret, DEMO_DATA_COUNT: '500', API_DOCS: 'true' }),
     ).toMatchObject({ DEMO_DATA_COUNT: 500, apiDocs: true });
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
+  it("says a setting's length and range in plain words, not zod's (QA 29 F9)", () => {
+    expect(problemsOf({ SESSION_SECRET: 'short-secret-123' })).toEqual([
+      'SESSION_SECRET: must be at least 32 characters long: a random secret, such as openssl rand -hex 32 prints',
+    ]);
+    const port = 'PORT: must be a port number from 0 to 65535 (0: any free port)';
+    expect(problemsOf({ PORT: '99999' })).toEqual([port]);
+    expect(problemsOf({ PORT: 'eighty' })).toEqual([port]);
+    expect(problemsOf({ PORT: '80.5' })).toEqual([port]);
+    expect(problemsOf({ HOLD_MINUTES: '0', HOLD_REMINDER_MINUTES: '5000' })).toEqual([
+      'HOLD_MINUTES: must be a whole number of at least 1',
+      'HOLD_REMINDER_MINUTES: must be a whole number of at most 1440',
+    ]);
+    expect(problemsOf({ OTP_MAX_ATTEMPTS: 'ten', LOG_LEVEL: 'loud' })).toEqual([
+      'LOG_LEVEL: must be one of: fatal, error, warn, info, debug, trace, silent',
+      'OTP_MAX_ATTEMPTS: must be a whole number',
+    ]);
+    expect(problemsOf({ PUBLIC_SUPPORT_EMAIL: 'help' })).toEqual([
+      'PUBLIC_SUPPORT_EMAIL: must be an e-mail address',
+    ]);
+  });
+
+  it('warns of Razorpay keys that PAYMENT_PROVIDER=manual leaves unused (QA 29 F9)', () => {
+    expect(configWarnings(loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_1' }))).toEqual([
+      'RAZORPAY_KEY_ID is set but PAYMENT_PROVIDER is manual: Razorpay is not used, buyers are told to pay by UPI or bank transfer. Set PAYMENT_PROVIDER=razorpay to take payments through Razorpay',
+    ]);
+    expect(
+      configWarnings(loadConfig({ RAZORPAY_KEY_ID: 'rzp_live_1', RAZORPAY_KEY_SECRET: 's' }))[0],
+    ).toMatch(/^RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set but PAYMENT_PROVIDER is manual/);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    const razorpay = {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_1',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+    };
+    expect(configWarnings(loadConfig(razorpay))).toEqual([]);
   });
 
   it('requires the keys of the chosen payment provider', () => {

@@ -197,6 +197,41 @@ function addressSetting(schemes: string[], example: string, { hostless = false }
 const webAddress = (defaultValue: string) =>
   addressSetting(['https', 'http'], defaultValue).default(defaultValue);
 
+const portWords = 'must be a port number from 0 to 65535 (0: any free port)';
+
+/**
+ * A setting's problem in plain words where the schema gives none of its own (zod's own read
+ * "Too small: expected number to be >0": QA 29 F9). Undefined: zod's words, for anything else.
+ */
+function plainWords(issue: z.core.$ZodRawIssue): string | undefined {
+  const bound = (value: unknown, exclusive: boolean, step: 1 | -1) =>
+    typeof value === 'number' && exclusive ? value + step : Number(value);
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'number') {
+        return `must be a whole number of at least ${bound(issue.minimum, !issue.inclusive, 1)}`;
+      }
+      if (issue.origin === 'string') return `must be at least ${issue.minimum} characters long`;
+      return undefined;
+    case 'too_big':
+      if (issue.origin === 'number') {
+        return `must be a whole number of at most ${bound(issue.maximum, !issue.inclusive, -1)}`;
+      }
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters long`;
+      return undefined;
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int'
+        ? 'must be a whole number'
+        : undefined;
+    case 'invalid_value':
+      return `must be one of: ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'email' ? 'must be an e-mail address' : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Every setting of the server, read from the environment and checked at start-up.
  * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
@@ -204,7 +239,12 @@ const webAddress = (defaultValue: string) =>
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: portWords })
+    .int(portWords)
+    .min(0, portWords)
+    .max(65535, portWords)
+    .default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: addressSetting(
@@ -301,7 +341,13 @@ const configSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
-  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(
+      32,
+      'must be at least 32 characters long: a random secret, such as openssl rand -hex 32 prints',
+    )
+    .optional(),
 
   OTP_TTL_SECONDS: seconds.default(10 * 60),
   OTP_MAX_ATTEMPTS: count.default(10),
@@ -615,6 +661,23 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
   return problems;
 }
 
+/**
+ * Settings that are valid but likely not what the owner meant, told in a warning line at start
+ * and the start carried on (QA 29 F9).
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const razorpayKeys = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const).filter(
+    (key) => config[key],
+  );
+  if (config.PAYMENT_PROVIDER === 'manual' && razorpayKeys.length > 0) {
+    warnings.push(
+      `${razorpayKeys.join(' and ')} ${razorpayKeys.length > 1 ? 'are' : 'is'} set but PAYMENT_PROVIDER is manual: Razorpay is not used, buyers are told to pay by UPI or bank transfer. Set PAYMENT_PROVIDER=razorpay to take payments through Razorpay`,
+    );
+  }
+  return warnings;
+}
+
 type Env = z.infer<typeof configSchema>;
 
 export interface Config extends Omit<Env, 'DEMO_DATA_COUNT' | 'PUBLIC_BASE_URL'> {
@@ -646,7 +709,7 @@ export function loadConfig(
   const present = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]),
   );
-  const parsed = configSchema.safeParse(present);
+  const parsed = configSchema.safeParse(present, { error: plainWords });
   const problems = [
     ...(parsed.error?.issues ?? []).map(
       (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,

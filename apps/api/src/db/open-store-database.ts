@@ -34,6 +34,30 @@ export interface OpenStoreOptions {
   existingStore?: boolean;
 }
 
+/**
+ * What DATABASE_URL names, never its password: the place (host:port, or a Unix socket's folder,
+ * as a `host` query parameter may give it), the user and the database.
+ */
+export function describeDatabaseUrl(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const host = url.searchParams.get('host') || decodeURIComponent(url.hostname) || 'localhost';
+  const port = url.searchParams.get('port') || url.port || '5432';
+  const user = decodeURIComponent(url.username) || url.searchParams.get('user') || 'postgres';
+  const database = decodeURIComponent(url.pathname.slice(1)) || user;
+  const place = host.startsWith('/') ? `the socket in ${host}` : `${host}:${port}`;
+  return { place, user, database };
+}
+
+/**
+ * The store a command works on, in its lines: "the database store on 127.0.0.1:5432" or "the
+ * embedded store in /srv/store/data" (QA 29 F10: a backup says what it read).
+ */
+export function storeDescription(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): string {
+  if (!config.DATABASE_URL) return `the embedded store in ${config.DATA_DIR}`;
+  const { place, database } = describeDatabaseUrl(config.DATABASE_URL);
+  return `the database ${database} on ${place}`;
+}
+
 /** The embedded server's cluster, once its first start has made it (embedded-postgres.ts). */
 const holdsStore = (dataDir: string) => existsSync(join(dataDir, 'postgres', 'PG_VERSION'));
 

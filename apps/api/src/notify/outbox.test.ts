@@ -225,10 +225,20 @@ describeEachDatabase('the outbox', (ctx) => {
       },
       close: async () => {},
     };
-    expect(await sendingOutbox(refusing).deliver()).toEqual({ sent: 0, failed: 1 });
+    const logged: string[] = [];
+    const outbox = createOutbox({
+      invoiceAttachment,
+      database: ctx().database,
+      notifier: refusing,
+      log: { ...quiet, error: (...args: unknown[]) => void logged.push(String(args[1])) },
+      leaseMs: 60_000,
+    });
+    expect(await outbox.deliver()).toEqual({ sent: 0, failed: 1 });
     expect(await rows()).toMatchObject([
       { attempts: 1, failed: true, last_error: '550 5.1.1 no such user' },
     ]);
+    // The log names the setting to check (QA 29 F3).
+    expect(logged).toEqual(['message not sent: attempts exhausted (check SMTP_URL)']);
   });
 
   it('keeps a failure as one line, without an address’s password, cut to 300 characters', () => {

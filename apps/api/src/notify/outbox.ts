@@ -11,6 +11,7 @@ import type {
   QueuedMessage,
   StoredMessage,
 } from './message';
+import { deliverySettings } from './message-server-checks';
 
 const toStored = ({ attachments, ...message }: QueuedMessage): StoredMessage =>
   attachments
@@ -225,8 +226,9 @@ export function createOutbox(deps: OutboxDeps) {
         givingUp ? [id, reason] : [id, reason, retryDelayMs(attempts)],
       );
       const context = { err: error, channel: message.channel, outboxId: id, attempts };
-      if (givingUp) log.error(context, 'message not sent: attempts exhausted');
-      else log.warn(context, 'message not sent: will retry');
+      const check = `check ${deliverySettings[message.channel]}`;
+      if (givingUp) log.error(context, `message not sent: attempts exhausted (${check})`);
+      else log.warn(context, `message not sent: will retry (${check})`);
       return false;
     }
     await database.query('update outbox set sent_at = now(), last_error = null where id = $1', [
