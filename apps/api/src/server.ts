@@ -6,7 +6,12 @@ import { openStoreDatabase, type StoreDatabase } from './db/open-store-database'
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 import { checkUploadFolder } from './imports/upload-folder';
 import { checkMessageServers } from './notify/message-server-checks';
-import { START_REFUSED_EXIT_CODE, startFailureHeadline, startRefusal } from './start-failure';
+import {
+  databaseNotAnswering,
+  START_REFUSED_EXIT_CODE,
+  startFailureHeadline,
+  startRefusal,
+} from './start-failure';
 import { tellStartRefusal } from './worker-exits';
 
 let settings: Config | undefined;
@@ -123,7 +128,9 @@ main().catch(async (error: unknown) => {
   if (closing) return;
   // A reason the store can name is one line (a setting and its fix); any other, with its trace.
   const refusal = startRefusal(error, settings);
-  if (!refusal) {
+  const notAnswering = refusal ? undefined : databaseNotAnswering(error, settings);
+  if (notAnswering) console.error(notAnswering);
+  else if (!refusal) {
     console.error(startFailureHeadline(error));
     console.error(error);
   }

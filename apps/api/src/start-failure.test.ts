@@ -5,7 +5,7 @@ import { testConfig } from '../test-support/test-app';
 import { ConfigError } from './config/config';
 import { DataDirNotWritableError } from './db/data-dir-lock';
 import { describeDatabaseUrl, openStoreDatabase } from './db/open-store-database';
-import { startFailureHeadline, startRefusal } from './start-failure';
+import { databaseNotAnswering, startFailureHeadline, startRefusal } from './start-failure';
 
 describe('startFailureHeadline', () => {
   it("puts the database's own reason first, not the failed query", () => {
@@ -88,15 +88,23 @@ describe('startRefusal: one line naming the setting and the fix (QA 29 F4, F5)',
     );
   });
 
-  it('a host and port where nothing answers', async () => {
+  it('a host and port where nothing answers: one line, but not a refusal (starting again may help)', async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     await new Promise((resolve) => server.close(resolve));
-    const line = await refusalOpening(`postgresql://store:secret-pw@127.0.0.1:${port}/store`);
-    expect(line).toBe(
+    const config = testConfig({
+      DATABASE_URL: `postgresql://store:secret-pw@127.0.0.1:${port}/store`,
+    });
+    const error = await openStoreDatabase(config).then(
+      () => new Error('the database opened'),
+      (failure: unknown) => failure,
+    );
+    expect(startRefusal(error, config)).toBeUndefined();
+    expect(databaseNotAnswering(error, config)).toBe(
       `DATABASE_URL: cannot reach PostgreSQL on 127.0.0.1:${port} (connection refused): start PostgreSQL there, or correct the host and port in DATABASE_URL`,
     );
+    expect(databaseNotAnswering(new Error('something else'), config)).toBeUndefined();
   });
 
   it('a PORT another program listens on', async () => {

@@ -4,7 +4,8 @@ import { EmbeddedPostgresError } from './db/postgres-binaries';
 
 /**
  * How a server process ends when its start fails for a reason it names (a setting, the data
- * folder, the database refusing it, the port taken): EX_CONFIG of sysexits.h. Starting it again
+ * folder, the database refusing it, the port taken): EX_CONFIG of sysexits.h. A database that
+ * does not answer is not one of them (databaseNotAnswering). Starting it again
  * cannot help, so the cluster's primary stops at once (worker-exits.ts) and systemd does not
  * restart it (deploy/systemd/store.service, RestartPreventExitStatus=78).
  */
@@ -42,6 +43,12 @@ function databaseRefusal(error: unknown, databaseUrl: string): string | undefine
     case '42501':
       return `DATABASE_URL: user ${user} may not create the pg_trgm extension or the store's schema in the database ${database} on ${place} (${(error as Error).message}): make ${user} the database's owner (ALTER DATABASE ${database} OWNER TO ${user}; README, Deploying step 1)`;
   }
+  return undefined;
+}
+
+/** The DATABASE_URL line of a server that did not answer, or undefined. */
+function databaseUnreachable(error: unknown, databaseUrl: string): string | undefined {
+  const code = field(error, 'code');
   if (field(error, 'syscall') !== 'connect' && field(error, 'syscall') !== 'getaddrinfo') {
     return undefined;
   }
@@ -55,7 +62,7 @@ function databaseRefusal(error: unknown, databaseUrl: string): string | undefine
   };
   const reason = code && reasons[code];
   if (!reason) return undefined;
-  return `DATABASE_URL: cannot reach PostgreSQL on ${place} (${reason}): start PostgreSQL there, or correct the host and port in DATABASE_URL`;
+  return `DATABASE_URL: cannot reach PostgreSQL on ${describeDatabaseUrl(databaseUrl).place} (${reason}): start PostgreSQL there, or correct the host and port in DATABASE_URL`;
 }
 
 /** The listening socket's reason in the PORT or HOST line, or undefined. */
@@ -85,6 +92,20 @@ export function startRefusal(error: unknown, settings?: StartSettings): string |
     const line =
       (settings.DATABASE_URL && databaseRefusal(each, settings.DATABASE_URL)) ||
       listenRefusal(each, settings);
+    if (line) return line;
+  }
+  return undefined;
+}
+
+/**
+ * The one line a start that failed because PostgreSQL did not answer prints. Unlike a refusal,
+ * starting again may help (a database server still starting after a reboot), so the process
+ * exits as any failed start does and the cluster's primary and systemd try again.
+ */
+export function databaseNotAnswering(error: unknown, settings?: StartSettings): string | undefined {
+  if (!settings?.DATABASE_URL) return undefined;
+  for (const each of chain(error)) {
+    const line = databaseUnreachable(each, settings.DATABASE_URL);
     if (line) return line;
   }
   return undefined;
