@@ -243,7 +243,7 @@ describe('two server processes on one database', () => {
       env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
     });
-    expect(seeded).toContain('the store holds 5 numbers');
+    expect(seeded).toContain('; it holds 5 numbers');
     const deadline = Date.now() + 2_000;
     let seen = await totals();
     while (seen.some((total) => total !== 5) && Date.now() < deadline) {

@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { START_REFUSED_EXIT_CODE } from '../start-failure';
 import { loadConfig } from '../config/config';
 import { openStoreDatabase } from '../db/open-store-database';
 import { tableContents } from '../../test-support/table-contents';
@@ -67,7 +68,8 @@ describe('a store kept in PGlite by an earlier version', () => {
     expect(before.cart_items).toHaveLength(2);
 
     const refused = await run('src/server.ts', dataDir);
-    expect(refused.code).toBe(1);
+    // A refusal starting again cannot mend (decision 0103).
+    expect(refused.code).toBe(START_REFUSED_EXIT_CODE);
     expect(refused.output).toContain('holds a store kept by an earlier version (PGlite)');
     expect(refused.output).toContain('npm run import-pglite');
 

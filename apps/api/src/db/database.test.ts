@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
@@ -47,6 +48,44 @@ describe('a checked-out connection that the server ends', () => {
       expect(await database.query('select 2 as two')).toEqual([{ two: 2 }]);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('a connection the server ends as soon as it has opened', () => {
+  it('fails its query instead of stopping the process', async () => {
+    // A server that finishes the start-up and says goodbye in one packet, as a backend does when
+    // the embedded server is killed just as a connection opens (seen in CI).
+    const goodbye = (() => {
+      const field = (code: string, text: string) => Buffer.from(`${code}${text}\0`);
+      const body = Buffer.concat([
+        field('S', 'FATAL'),
+        field('C', '57P02'),
+        field('M', 'terminating connection due to unexpected postmaster exit'),
+        Buffer.from([0]),
+      ]);
+      const length = Buffer.alloc(4);
+      length.writeInt32BE(body.length + 4);
+      return Buffer.concat([
+        Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0]), // AuthenticationOk
+        Buffer.from([0x5a, 0, 0, 0, 5, 0x49]), // ReadyForQuery
+        Buffer.from('E'),
+        length,
+        body,
+      ]);
+    })();
+    const server = createServer((socket) => {
+      socket.once('data', () => socket.end(goodbye));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const database = openDatabase({ host: '127.0.0.1', port, user: 'store', database: 'store' });
+    try {
+      await expect(database.query('select 1')).rejects.toThrow();
+    } finally {
+      await database.close();
+      server.close();
     }
   });
 });

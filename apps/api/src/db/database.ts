@@ -56,6 +56,13 @@ class QuickConnectClient extends pg.Client {
     super(
       Object.assign(Object.create(settings) as pg.ClientConfig, { connectionTimeoutMillis: 0 }),
     );
+    // The pool listens for errors of idle connections only. A connection the server ends in the
+    // moment between its opening and the pool taking it (the server killed as it opened: the
+    // goodbye arrives with the start-up's last packet), or while checked out and waiting between
+    // queries (an advisory lock held during work, a transaction), would otherwise throw the
+    // goodbye as an uncaught error and stop the process. Its next query fails instead, and
+    // releasing it removes it from the pool.
+    this.on('error', () => {});
   }
 
   override connect(): Promise<pg.Client>;
@@ -150,14 +157,7 @@ export function openDatabase(
   // moment kills them mid-close ("terminating connection due to administrator command").
   let connections = 0;
   let lastClosed: (() => void) | undefined;
-  pool.on('connect', (client) => {
-    connections++;
-    // The pool listens for errors of idle connections only. A checked-out connection that waits
-    // between queries (an advisory lock held during work, a transaction) would otherwise throw
-    // the server's goodbye ("terminating connection", a restart) as an uncaught error and stop
-    // the process. Its next query fails instead, and releasing it removes it from the pool.
-    client.on('error', () => {});
-  });
+  pool.on('connect', () => connections++);
   pool.on('remove', () => {
     if (--connections === 0) lastClosed?.();
   });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { START_REFUSED_EXIT_CODE } from '../start-failure';
 
 /**
  * PostgreSQL refuses to run as root, and the account it could run as instead cannot enter a
@@ -130,7 +131,8 @@ describe.runIf(process.geteuid?.() === 0)('the embedded server, started by root'
 
     const hidden = join(tempFolder(0o700), 'data');
     const refused = await runStore(project, hidden, env);
-    expect(refused.code).toBe(1);
+    // A refusal starting again cannot mend (decision 0103).
+    expect(refused.code).toBe(START_REFUSED_EXIT_CODE);
     expect(refused.output).toContain('allows no user namespaces');
     expect(refused.output).toContain('DATABASE_URL');
 
