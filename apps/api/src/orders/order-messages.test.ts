@@ -116,7 +116,9 @@ it('speaks of the numbers in the plural when an order holds several', () => {
   expect(expired!.text).toContain('94942 66660, 97861 61984 are back on sale.');
   expect(expired!.text).toContain('If they are still free, they are yours');
   expect(expired!.text).toContain('To order them again in one click from');
-  expect(expiredSms!.text).toContain('for 94942 66660, 97861 61984 (Rs 14,748.82) ended');
+  expect(expiredSms!.text).toContain(
+    'for 94942 66660, 97861 61984 ended before its payment of Rs 14,748.82',
+  );
 
   const [reminder] = holdEndingMessages(config, contact, order, two);
   expect(reminder!.text).toContain(
@@ -541,7 +543,7 @@ describe('the number named (QA 13b F8)', () => {
       `We did not receive the payment of ₹14,748.82 for order ${order.reference} before its hold ended, so the order is cancelled and 94942 66660 is back on sale.`,
     );
     expect(sms(lapsed).text).toContain(
-      `the hold on order ${order.reference} for 94942 66660 (Rs 14,748.82) ended`,
+      `the hold on order ${order.reference} for 94942 66660 ended before its payment of Rs 14,748.82, GST included,`,
     );
     const cancelled = orderStepMessages(config, contact, order, one, 'cancelled', 'Asked by you');
     expect(email(cancelled).text).toContain(
