@@ -119,6 +119,9 @@ test('searching digits anywhere and at the end shows matching numbers', async ({
 
   await page.getByText('Ends with', { exact: true }).click();
   await expect(page).toHaveURL(/\/premium-numbers\?q=786&match=end$/);
+  // The address changes before the page draws it, and drawing it sets the box to the address's
+  // digits: typing goes on once the listing shows the new filter.
+  await expect(page.getByRole('link', { name: 'Remove filter: Ends with 786' })).toBeVisible();
   await search.fill(ending);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/premium-numbers\\?q=${ending}&match=end$`));

@@ -183,6 +183,8 @@ test('a Corporate buyer with no saved address is asked for it, and the order is 
     await page.goto('/cart');
     await expect(page.getByTestId('cart-item')).toHaveCount(1);
     const form = page.getByRole('region', { name: 'Billing details' });
+    // The billing form is loaded after the page: Checkout submits it once it is there.
+    await expect(form.getByLabel('Address line 1')).toBeVisible();
     await clickWhenHydrated(page.getByRole('button', { name: 'Checkout' }));
     await expect(form.getByLabel('Address line 1')).toBeFocused();
     await expect(form.getByText('Enter the first address line.')).toBeVisible();
