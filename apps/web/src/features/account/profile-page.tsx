@@ -1,8 +1,6 @@
 import { ClientRedirect } from '../../components/client-redirect';
 import { Container, PageHeader } from '../../components/page';
-import { PageSpinner } from '../../components/page-spinner';
-import { useHydrated } from '../../lib/use-hydrated';
-import { capitalizeFirst, useAuth, useSessionHint } from '../auth';
+import { capitalizeFirst, SignedInOnly, useAuth } from '../auth';
 import { OrderHistory } from '../orders';
 import { seo } from '../seo';
 import type { Route } from './+types/profile-page';
@@ -22,21 +20,19 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * /profile: signed-in users only (spec §2). Without a session the visitor is sent to /
- * (replace); while the profile call runs a spinner shows.
+ * (replace), with no profile call; while the profile call runs a spinner shows.
  */
 export default function ProfilePage() {
-  const hydrated = useHydrated();
-  const hint = useSessionHint();
-  if (!hydrated) return <PageSpinner label="Loading your profile" />;
-  // No session cookie: a guest. No profile call at all, straight back home.
-  if (!hint) return <ClientRedirect to="/" />;
-  return <SignedInProfile />;
+  return (
+    <SignedInOnly loading="Loading your profile" guest={<ClientRedirect to="/" />}>
+      <SignedInProfile />
+    </SignedInOnly>
+  );
 }
 
 function SignedInProfile() {
-  const { status, user, address } = useAuth();
-  if (status === 'loading') return <PageSpinner label="Loading your profile" />;
-  if (status !== 'authenticated' || !user) return <ClientRedirect to="/" />;
+  const { user, address } = useAuth();
+  if (!user) return <ClientRedirect to="/" />;
 
   return (
     <Container className="pb-16">

@@ -15,6 +15,7 @@ export {
   type AuthUiUser,
 } from './auth-ui';
 export { useSessionHint } from './session-hint';
+export { SignedInOnly } from './signed-in-only';
 export { useAuth, useAuthActions, useIsSignedIn } from './use-auth';
 export { useSignOut } from './use-sign-out';
 

@@ -1,7 +1,5 @@
 import { Container, PageHeader } from '../../components/page';
-import { PageSpinner } from '../../components/page-spinner';
-import { useHydrated } from '../../lib/use-hydrated';
-import { useAuth, useSessionHint } from '../auth';
+import { SignedInOnly } from '../auth';
 import { seo } from '../seo';
 import type { Route } from './+types/orders-page';
 import { OrderHistory } from './order-history';
@@ -21,25 +19,19 @@ export const meta: Route.MetaFunction = () =>
  * the orders. /profile keeps sending a guest home (spec §2).
  */
 export default function OrdersPage() {
-  const hydrated = useHydrated();
-  const hint = useSessionHint();
-  if (!hydrated) return <PageSpinner label="Loading your orders" />;
-  if (!hint) return <SignInToSee title="Sign in to see your orders" />;
-  return <SignedInOrders />;
-}
-
-function SignedInOrders() {
-  const { status } = useAuth();
-  if (status === 'loading') return <PageSpinner label="Loading your orders" />;
-  if (status !== 'authenticated') return <SignInToSee title="Sign in to see your orders" />;
   return (
-    <Container className="pb-16">
-      <PageHeader
-        eyebrow="My account"
-        title="Your orders"
-        intro="Each order's payment, numbers and porting steps are on its page."
-      />
-      <OrderHistory />
-    </Container>
+    <SignedInOnly
+      loading="Loading your orders"
+      guest={<SignInToSee title="Sign in to see your orders" />}
+    >
+      <Container className="pb-16">
+        <PageHeader
+          eyebrow="My account"
+          title="Your orders"
+          intro="Each order's payment, numbers and porting steps are on its page."
+        />
+        <OrderHistory />
+      </Container>
+    </SignedInOnly>
   );
 }
