@@ -3,9 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { openStoreDatabase, type StoreDatabase } from '../db/open-store-database';
+import { adminQuery, databaseUrl } from '../../test-support/database-server';
 import { signedIn, staffMember } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { tableContents } from '../../test-support/table-contents';
@@ -19,14 +21,14 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function command(script: 'backup' | 'restore', args: string[], dataDir: string) {
+function command(script: 'backup' | 'restore', args: string[], dataDir: string, databaseUrl = '') {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', `src/cli/${script}.ts`, ...args],
       {
         cwd: apiDir,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: scratch },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, INIT_CWD: scratch },
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
@@ -145,6 +147,31 @@ describe('npm run backup and npm run restore', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(join(missing, 'postgres'))).toBe(false);
     expect(existsSync(join(scratch, 'backups/none.backup.gz'))).toBe(false);
+  }, 60_000);
+
+  it('refuses a DATABASE_URL whose database never held the store, and makes no table in it (QA 31 F2)', async () => {
+    const { admin } = inject('testDatabaseServer');
+    const name = `backup_not_a_store_${process.pid}`;
+    await adminQuery(admin, `create database ${name}`);
+    try {
+      const url = databaseUrl(admin, name);
+      const result = await command('backup', ['backups/wrong.backup.gz'], scratch, url);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`No store in the database ${name} on `);
+      expect(result.stderr).toContain('nothing was created');
+      expect(existsSync(join(scratch, 'backups/wrong.backup.gz'))).toBe(false);
+      const client = new pg.Client({ ...admin, database: name });
+      await client.connect();
+      const made = await client
+        .query(
+          `select (select count(*) from pg_namespace where nspname = 'drizzle')::int as migrations,
+                  (select count(*) from pg_tables where schemaname = 'public')::int as tables`,
+        )
+        .finally(() => client.end());
+      expect(made.rows[0]).toEqual({ migrations: 0, tables: 0 });
+    } finally {
+      await adminQuery(admin, `drop database if exists ${name} with (force)`);
+    }
   }, 60_000);
 
   it('backs up a store with no numbers and no orders, and says so', async () => {

@@ -58,8 +58,25 @@ export function storeDescription(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR
   return `the database ${database} on ${place}`;
 }
 
+/**
+ * A command that works on a store (backup, create-staff: `existingStore`) found none where its
+ * settings point, the embedded folder's or DATABASE_URL's. A kind of EmbeddedPostgresError so that
+ * every command already says it in one line.
+ */
+class NoStoreError extends EmbeddedPostgresError {
+  override name = 'NoStoreError';
+}
+
 /** The embedded server's cluster, once its first start has made it (embedded-postgres.ts). */
 const holdsStore = (dataDir: string) => existsSync(join(dataDir, 'postgres', 'PG_VERSION'));
+
+/** Whether a database has had the store's migrations (a store's first start applies them). */
+async function holdsMigrations(database: Database): Promise<boolean> {
+  const [found] = await database.query<{ made: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as made",
+  );
+  return found?.made === true;
+}
 
 /** An earlier version kept the store in PGlite, in DATA_DIR/pgdata. */
 export const pgliteFolder = (dataDir: string) => join(dataDir, 'pgdata');
@@ -93,12 +110,20 @@ export async function openStoreDatabase(
   const log = options.log ?? ((line: string) => console.error(line));
   if (config.DATABASE_URL) {
     const database = openDatabase(config.DATABASE_URL, { onIdleError: (e) => log(e.message) });
-    return migrated({ database, close: () => database.close() });
+    const store = { database, close: () => database.close() };
+    if (options.existingStore && !(await holdsMigrations(database))) {
+      await store.close();
+      throw new NoStoreError(
+        `No store in ${storeDescription(config)}: its tables were never made, and nothing was created. ` +
+          "Run this with the DATABASE_URL the store's processes have, or start the store once on this database first.",
+      );
+    }
+    return migrated(store);
   }
   const dataDir = config.DATA_DIR;
   if (!options.importingPglite) refuseUnmovedPglite(dataDir);
   if (options.existingStore && !holdsStore(dataDir)) {
-    throw new EmbeddedPostgresError(
+    throw new NoStoreError(
       `No store in the data folder ${dataDir}, and DATABASE_URL is not set: nothing was created. ` +
         "With your own PostgreSQL, run this with the store's DATABASE_URL (as its processes have it); " +
         'with the embedded database, start the store first (npm start) in this folder, or set DATA_DIR to its folder.',
