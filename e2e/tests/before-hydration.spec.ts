@@ -66,6 +66,23 @@ test('digits typed before the listing hydrates and after it are all kept', async
   await expect(search).toHaveValue('9876543210');
 });
 
+test("digits typed before a shared search link's listing hydrates win over the link's", async ({
+  page,
+}) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/premium-numbers?q=786');
+  const search = page.getByRole('searchbox', { name: 'Search by digits' });
+  await search.pressSequentially('12');
+  expect(await isHydrated(search)).toBe(false);
+
+  releaseScripts();
+  // Once hydrated the listing shows the link's search, and the box keeps what was typed.
+  await expect(page.getByRole('link', { name: 'Remove filter: Contains 786' })).toBeVisible();
+  await expect(search).toHaveValue('12');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/premium-numbers\?q=12$/);
+});
+
 test('a link followed before the page has hydrated loads the next page as plain HTML', async ({
   page,
 }) => {

@@ -121,16 +121,35 @@ describe('useReplayHeldInteractions', () => {
 
   it('enters a field again when the page, drawing its address once hydrated, has reset it', async () => {
     vi.useFakeTimers();
-    window.__takeHeldFields = () => {
-      const digits = screen.getByLabelText<HTMLInputElement>('Digits');
-      digits.value = '99';
-      return [[digits, '99']];
+    // As the page's script notes typing (entry.server.tsx): each field's last value, until taken.
+    const noted = new Map<Element, string>();
+    const note = (event: Event) => {
+      const field = event.target as HTMLInputElement;
+      noted.set(field, field.value);
     };
-    window.__releaseHeldInteractions = () => ({ fields: [], actions: [] });
+    document.addEventListener('input', note, true);
+    const take = () => {
+      const taken = [...noted];
+      noted.clear();
+      return taken;
+    };
+    let hydrating = true;
+    window.__takeHeldFields = () => {
+      if (hydrating) {
+        hydrating = false;
+        // Typed before hydration: on screen and in React's record, not in the component's state.
+        const digits = screen.getByLabelText<HTMLInputElement>('Digits');
+        digits.value = '99';
+        digits.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      return take();
+    };
+    window.__releaseHeldInteractions = () => ({ fields: take(), actions: [] });
 
     const { rerender } = render(<Root onSearch={vi.fn()} hydrated={false} addressDigits="786" />);
     rerender(<Root onSearch={vi.fn()} addressDigits="786" />);
     await act(() => vi.runAllTimersAsync());
+    document.removeEventListener('input', note, true);
 
     expect(screen.getByLabelText<HTMLInputElement>('Digits').value).toBe('99');
   });

@@ -36,6 +36,9 @@ export function useReplayHeldInteractions(hydrated: boolean): void {
       (held): held is [Field, string] => isField(held[0]) && held[0].isConnected,
     );
     for (const [field, value] of entered.current) enter(field, value);
+    // The page's script notes those entries as typing: taken too, so that only the visitor's
+    // own keys count as typed since.
+    window.__takeHeldFields?.();
   }, []);
 
   useEffect(() => {
