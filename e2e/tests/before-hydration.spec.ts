@@ -17,6 +17,16 @@ async function isHydrated(locator: Locator): Promise<boolean> {
   );
 }
 
+/** The listing at `path` with its scripts held, and `keys` typed into its digits box meanwhile. */
+async function typedBeforeHydration(page: Page, path: string, keys: string) {
+  const releaseScripts = await holdScripts(page);
+  await page.goto(path);
+  const search = page.getByRole('searchbox', { name: 'Search by digits' });
+  await search.pressSequentially(keys);
+  expect(await isHydrated(search)).toBe(false);
+  return { search, releaseScripts };
+}
+
 test('a button clicked before the page has hydrated does its work once it has', async ({
   page,
 }) => {
@@ -34,10 +44,7 @@ test('a button clicked before the page has hydrated does its work once it has', 
 test('digits searched for before the listing has hydrated are searched once it has', async ({
   page,
 }) => {
-  const releaseScripts = await holdScripts(page);
-  await page.goto('/premium-numbers');
-  const search = page.getByRole('searchbox', { name: 'Search by digits' });
-  await search.fill('786');
+  const { search, releaseScripts } = await typedBeforeHydration(page, '/premium-numbers', '786');
   await search.press('Enter');
   expect(await isHydrated(search)).toBe(false);
   await expect(page).toHaveURL(/\/premium-numbers$/);
@@ -48,11 +55,7 @@ test('digits searched for before the listing has hydrated are searched once it h
 });
 
 test('digits typed before the listing hydrates and after it are all kept', async ({ page }) => {
-  const releaseScripts = await holdScripts(page);
-  await page.goto('/premium-numbers');
-  const search = page.getByRole('searchbox', { name: 'Search by digits' });
-  await search.pressSequentially('98');
-  expect(await isHydrated(search)).toBe(false);
+  const { search, releaseScripts } = await typedBeforeHydration(page, '/premium-numbers', '98');
 
   // Keys go on being typed while the scripts arrive and the page hydrates, on a slow phone's CPU.
   const cdp = await page.context().newCDPSession(page);
@@ -69,11 +72,11 @@ test('digits typed before the listing hydrates and after it are all kept', async
 test("digits typed before a shared search link's listing hydrates win over the link's", async ({
   page,
 }) => {
-  const releaseScripts = await holdScripts(page);
-  await page.goto('/premium-numbers?q=786');
-  const search = page.getByRole('searchbox', { name: 'Search by digits' });
-  await search.pressSequentially('12');
-  expect(await isHydrated(search)).toBe(false);
+  const { search, releaseScripts } = await typedBeforeHydration(
+    page,
+    '/premium-numbers?q=786',
+    '12',
+  );
 
   releaseScripts();
   // Once hydrated the listing shows the link's search, and the box keeps what was typed.
