@@ -1,4 +1,5 @@
 import { ConfigError, type Config } from './config/config';
+import { connectionFailures } from './connection-failures';
 import { describeDatabaseUrl } from './db/open-store-database';
 import { EmbeddedPostgresError } from './db/postgres-binaries';
 
@@ -52,15 +53,7 @@ function databaseUnreachable(error: unknown, databaseUrl: string): string | unde
   if (field(error, 'syscall') !== 'connect' && field(error, 'syscall') !== 'getaddrinfo') {
     return undefined;
   }
-  const reasons: Record<string, string> = {
-    ECONNREFUSED: 'connection refused',
-    ETIMEDOUT: 'no answer',
-    EHOSTUNREACH: 'host unreachable',
-    ENOTFOUND: 'no such host name',
-    EAI_AGAIN: 'its host name could not be looked up',
-    ENOENT: 'no such socket',
-  };
-  const reason = code && reasons[code];
+  const reason = code && connectionFailures[code];
   if (!reason) return undefined;
   return `DATABASE_URL: cannot reach PostgreSQL on ${describeDatabaseUrl(databaseUrl).place} (${reason}): start PostgreSQL there, or correct the host and port in DATABASE_URL`;
 }

@@ -12,13 +12,18 @@ const NAME = 'alerts-unsubscribe';
  */
 export async function unsubscribeKey(database: Database): Promise<Buffer> {
   const db = database.db;
+  const read = async () => {
+    const [row] = await db
+      .select({ secret: linkKeys.secret })
+      .from(linkKeys)
+      .where(eq(linkKeys.name, NAME));
+    return row && Buffer.from(row.secret, 'base64url');
+  };
+  const kept = await read();
+  if (kept) return kept;
   await db
     .insert(linkKeys)
     .values({ name: NAME, secret: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ secret: linkKeys.secret })
-    .from(linkKeys)
-    .where(eq(linkKeys.name, NAME));
-  return Buffer.from(row!.secret, 'base64url');
+  return (await read())!;
 }

@@ -2,6 +2,10 @@ import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import {
   billingStateNames,
+  DEMO_OFFICE_ADDRESS,
+  DEMO_SALES_LINE,
+  DEMO_STORE_NAME,
+  DEMO_SUPPORT_EMAIL,
   gstinStateName,
   gstStateCode,
   isValidGstin,
@@ -101,9 +105,9 @@ const demoDefaults = {
   PAYMENT_UPI_ID: 'vipnumbers@upi',
   PAYMENT_BANK_DETAILS: 'Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000',
   MAIL_FROM: 'VIP Number Store <no-reply@example.com>',
-  STORE_ADDRESS: 'Connaught Place, New Delhi, Delhi 110001',
-  PUBLIC_SALES_WHATSAPP: '9222000000',
-  PUBLIC_SUPPORT_EMAIL: 'support@example.com',
+  STORE_ADDRESS: DEMO_OFFICE_ADDRESS,
+  PUBLIC_SALES_WHATSAPP: DEMO_SALES_LINE,
+  PUBLIC_SUPPORT_EMAIL: DEMO_SUPPORT_EMAIL,
 } as const;
 
 /** An address at one of the domains reserved for examples (RFC 2606), which no mail reaches. */
@@ -301,7 +305,7 @@ const configSchema = z.object({
    */
   ALLOW_DEV_ON_PUBLIC_HOST: bool.default(false),
 
-  STORE_NAME: z.string().min(1).default('VIP Number Store'),
+  STORE_NAME: z.string().min(1).default(DEMO_STORE_NAME),
   /** The store's state: the place of supply that is charged CGST + SGST (IGST elsewhere). */
   STORE_STATE: z
     .string()

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/config';
+import { connectionFailures } from '../connection-failures';
 import type { Channel } from './message';
 
 /**
@@ -13,17 +14,6 @@ export const deliverySettings: Record<Channel, string> = {
   whatsapp: 'WHATSAPP_API_BASE and WHATSAPP_TOKEN',
 };
 
-/** A failed connection's reason in words, from its code. */
-const reasons: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ETIMEDOUT: 'no answer',
-  ENOTFOUND: 'no such host name',
-  EAI_AGAIN: 'its host name could not be looked up',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ECONNRESET: 'the connection was reset',
-};
-
 /**
  * Why a try failed, in words that never hold `secret` (the SMTP URL's password): by its code,
  * or a code named in its message (nodemailer wraps a socket's error), or its message.
@@ -32,8 +22,8 @@ function reasonOf(error: unknown, secret: string): string {
   const { code, message } = error as { code?: unknown; message?: unknown };
   const named = /\b(E[A-Z_]{3,})\b/.exec(String(message))?.[1];
   const reason =
-    (typeof code === 'string' && reasons[code]) ||
-    (named && reasons[named]) ||
+    (typeof code === 'string' && connectionFailures[code]) ||
+    (named && connectionFailures[named]) ||
     String(message ?? error);
   return secret ? reason.replaceAll(secret, '***') : reason;
 }
