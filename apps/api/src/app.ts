@@ -21,6 +21,7 @@ import { clientAddress } from './http/client-address';
 import { serializeError, serializeRequest } from './http/log-serializers';
 import { postgresRateLimitStore } from './http/postgres-rate-limit-store';
 import { requestId } from './http/request-id';
+import { useRequestWords } from './http/request-words';
 import { apiCompression } from './plugins/api-compression';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     frameworkErrors: badAddress,
   }).withTypeProvider<ZodTypeProvider>();
 
+  useRequestWords();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

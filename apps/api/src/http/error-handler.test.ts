@@ -65,11 +65,20 @@ describe('the response envelope and error handler', () => {
     expect(ok.json()).toEqual({ success: true, data: { body: { name: 'a', count: 1 } } });
   });
 
-  it('answers wrong types with 400 naming the field', async () => {
+  it('answers wrong types with 400 naming the field in plain words', async () => {
     const res = await post(JSON.stringify({ name: 'a', count: 'three' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_ERROR');
-    expect(res.json().message).toContain('count');
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid body: count: must be a number, not text',
+    });
+    const missing = await post(JSON.stringify({ count: 1.5 }));
+    expect(missing.json().errors).toEqual([
+      'name: is required',
+      'count: must be a whole number, not a number',
+    ]);
+    const notAnObject = await post('[1]');
+    expect(notAnObject.json().message).toBe('Invalid body: send an object, not a list');
   });
 
   it('accepts an empty body with a JSON content type as no body', async () => {
