@@ -152,10 +152,33 @@ describe('the console frame', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.queryByText(/session has ended/)).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Notifications' })).toHaveTextContent(
       'Successfully Logged Out',
     );
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
+  it('tells a member whose session ended without their Sign out (an account disabled) why', async () => {
+    setSessionHintCookie();
+    installFakeApi({
+      'GET /user/profile': withRole('support'),
+      // Disabling a member ends their sessions: the next call and its refresh are refused.
+      'GET /admin/counts': fail(401, 'Please sign in.'),
+      'POST /auth/refresh-token': fail(401, 'Your session has ended.'),
+    });
+    renderWithQuery(
+      '/admin',
+      <AuthSessionProvider modal={() => null}>
+        <AdminLayout />
+      </AuthSessionProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByText(/^Your staff session has ended/)).toHaveTextContent(
+      'Your staff session has ended: you were signed out in another tab, or an administrator disabled your account.',
+    );
+    expect(screen.getByText(/^Your staff session has ended/)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('shows administrators every area', async () => {

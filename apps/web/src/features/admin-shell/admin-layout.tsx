@@ -20,12 +20,34 @@ export const meta: Route.MetaFunction = () => consoleMeta();
 export default function AdminLayout() {
   const { status, user } = useAuth();
   const staff = user && user.role !== 'customer' ? user : null;
+  const signOut = useSignOut();
+  const [staffSession, setStaffSession] = useState({ now: false, had: false, ownSignOut: false });
+  if (Boolean(staff) !== staffSession.now) {
+    // A new staff session forgets the last one's Sign out.
+    setStaffSession(
+      staff ? { now: true, had: true, ownSignOut: false } : { ...staffSession, now: false },
+    );
+  }
   // Signing in or out swaps "Staff only" and the console at the same address: the focus that
   // was on Sign in or Sign out goes to the main content of what comes.
   usePageChange(status === 'loading' ? null : staff ? 'console' : 'staff only', focusMainIfLost);
   if (status === 'loading') return <PageSpinner label="Loading the console" />;
-  if (!staff) return <StaffOnly signedIn={Boolean(user)} />;
-  return <ConsoleFrame isAdmin={staff.role === 'admin'} userName={staff.name} />;
+  if (!staff) {
+    // The member's session ended without their Sign out: signed out in another tab, or their
+    // account disabled (its sessions end at once): they are told, not just shown the door.
+    const ended = !user && staffSession.had && !staffSession.ownSignOut;
+    return <StaffOnly signedIn={Boolean(user)} sessionEnded={ended} />;
+  }
+  return (
+    <ConsoleFrame
+      isAdmin={staff.role === 'admin'}
+      userName={staff.name}
+      onSignOut={() => {
+        setStaffSession({ ...staffSession, ownSignOut: true });
+        void signOut();
+      }}
+    />
+  );
 }
 
 /**
@@ -40,9 +62,16 @@ function useRoleChangeNotice(isAdmin: boolean): string | null {
     : 'An administrator made you support: Staff, the audit log and the tax register are no longer yours.';
 }
 
-function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: string }) {
+function ConsoleFrame({
+  isAdmin,
+  userName,
+  onSignOut,
+}: {
+  isAdmin: boolean;
+  userName: string;
+  onSignOut: () => void;
+}) {
   const roleNotice = useRoleChangeNotice(isAdmin);
-  const signOut = useSignOut();
   const counts = useConsoleCounts();
   const { pathname } = useLocation();
   const areas = consoleAreas.filter((area) => isAdmin || !area.adminOnly);
@@ -84,7 +113,7 @@ function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: strin
         </ul>
         <div className="border-t border-slate-700 px-4 py-3 text-sm">
           <p className="truncate">{userName}</p>
-          <button type="button" className="mt-1 underline" onClick={() => void signOut()}>
+          <button type="button" className="mt-1 underline" onClick={onSignOut}>
             Sign out
           </button>
         </div>

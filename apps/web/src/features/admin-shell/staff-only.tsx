@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import { useAuthUi } from '../auth';
 
 /** What someone who is not signed in as staff sees at /admin. */
-export function StaffOnly({ signedIn }: { signedIn: boolean }) {
+export function StaffOnly({
+  signedIn,
+  sessionEnded = false,
+}: {
+  signedIn: boolean;
+  /** A staff session of this tab ended without its Sign out (elsewhere, or the account disabled). */
+  sessionEnded?: boolean;
+}) {
   const { openAuthModal } = useAuthUi();
   return (
     <main
@@ -15,6 +22,11 @@ export function StaffOnly({ signedIn }: { signedIn: boolean }) {
         <p className="text-slate-700">
           The console is for the store&apos;s sales and support team. Your account is a buyer&apos;s
           account, so it cannot open it.
+        </p>
+      ) : sessionEnded ? (
+        <p role="status" className="text-slate-700">
+          Your staff session has ended: you were signed out in another tab, or an administrator
+          disabled your account. Sign in again; if that is refused, ask an administrator.
         </p>
       ) : (
         <p className="text-slate-700">
