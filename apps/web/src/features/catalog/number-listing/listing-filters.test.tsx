@@ -24,3 +24,41 @@ it('starts loading More filters when the pointer reaches the button, before the 
   expect(await screen.findByRole('form', { name: 'More filters' })).toBeInTheDocument();
   expect(panelModule.loads).toBe(1);
 });
+
+it('keeps digits typed while its own search reaches the address, and follows any other address', async () => {
+  const update = vi.fn();
+  const view = render(<ListingFilters params={{}} update={update} onSearched={() => {}} />);
+  const box = screen.getByRole('searchbox');
+  fireEvent.change(box, { target: { value: '78 6' } });
+  fireEvent.submit(box.closest('form')!);
+  expect(update).toHaveBeenLastCalledWith({ q: '786', match: 'anywhere' });
+  // A key typed before the navigation lands is the buyer's, not undone by the address.
+  fireEvent.change(box, { target: { value: '78 69' } });
+  view.rerender(
+    <ListingFilters
+      params={{ q: '786', match: 'anywhere' }}
+      update={update}
+      onSearched={() => {}}
+    />,
+  );
+  expect(box).toHaveValue('78 69');
+  // Another address (Back, a shared link) still sets the box.
+  view.rerender(<ListingFilters params={{ q: '555' }} update={update} onSearched={() => {}} />);
+  expect(box).toHaveValue('555');
+});
+
+it('shows the digits the address holds once its own search lands, when nothing was typed since', () => {
+  const update = vi.fn();
+  const view = render(<ListingFilters params={{}} update={update} onSearched={() => {}} />);
+  const box = screen.getByRole('searchbox');
+  fireEvent.change(box, { target: { value: '78 6' } });
+  fireEvent.submit(box.closest('form')!);
+  view.rerender(
+    <ListingFilters
+      params={{ q: '786', match: 'anywhere' }}
+      update={update}
+      onSearched={() => {}}
+    />,
+  );
+  expect(box).toHaveValue('786');
+});

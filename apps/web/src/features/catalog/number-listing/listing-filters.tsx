@@ -38,6 +38,9 @@ function SearchIcon({ className }: { className?: string }) {
   );
 }
 
+const appliedKey = (q: string | undefined, match: DigitMatch | undefined) =>
+  `${q ?? ''}|${match ?? DEFAULT_MATCH}`;
+
 /**
  * The digits search (anywhere / starts with / ends with) and the "More filters" panel. The typed
  * digits go to the address only when submitted (Enter or Search), so typing adds no history
@@ -61,12 +64,15 @@ export function ListingFilters({
   const [error, setError] = useState('');
   const [open, setOpen] = useState(false);
 
-  // Follow the address (Back, a cleared filter, a shared link) without remounting the form.
-  const applied = `${params.q ?? ''}|${params.match ?? DEFAULT_MATCH}`;
+  // Follow the address (Back, a cleared filter, a shared link) without remounting the form; the
+  // address arriving at this form's own search keeps what was typed since it was sent.
+  const applied = appliedKey(params.q, params.match);
   const [seen, setSeen] = useState(applied);
+  const [sent, setSent] = useState<{ key: string; draft: string } | null>(null);
   if (seen !== applied) {
     setSeen(applied);
-    setDraft(params.q ?? '');
+    setSent(null);
+    if (!(sent?.key === applied && sent.draft !== draft)) setDraft(params.q ?? '');
     setMatch(params.match ?? DEFAULT_MATCH);
     setError('');
   }
@@ -74,6 +80,7 @@ export function ListingFilters({
   const apply = (digitsText: string, where: DigitMatch): boolean => {
     if (digitsText.trim() === '') {
       setError('');
+      setSent({ key: appliedKey(undefined, undefined), draft: digitsText });
       update({ q: undefined, match: undefined });
       return true;
     }
@@ -83,6 +90,7 @@ export function ListingFilters({
       return false;
     }
     setError('');
+    setSent({ key: appliedKey(digits, where), draft: digitsText });
     update({ q: digits, match: where });
     return true;
   };
