@@ -227,7 +227,9 @@ describe('the SMTP e-mail adapter', () => {
       expect(html).not.toContain('<b>');
       expect(html).toContain(order.reference);
       // Every address of the text, and nothing else, is a link.
-      const links = [...text.matchAll(/https?:\/\/[^\s)]+/g)].map(([link]) => link.replace(/[.,]$/, ''));
+      const links = [...text.matchAll(/https?:\/\/[^\s)]+/g)].map(([link]) =>
+        link.replace(/[.,]$/, ''),
+      );
       expect(links.length).toBeGreaterThan(0);
       for (const link of links) expect(html).toContain(`<a href="${link}"`);
       expect(html.match(/<a /g)).toHaveLength(links.length);
