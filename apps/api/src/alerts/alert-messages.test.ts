@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { testConfig } from '../../test-support/test-app';
 import type { NumberItem } from '../catalog/catalog-schemas';
+import { withEmailHtml } from '../notify/email-html';
 import { digestMessage, onSaleMessage } from './alert-messages';
 
 it('carries the one-click unsubscribe headers and the page link of the same token', () => {
@@ -38,4 +39,21 @@ it('tags every link to a number or a listing, so the sales alerts bring are cred
   expect(
     onSaleMessage(testConfig(), { email: 'ravi@example.com' }, item('9000000786')).text,
   ).toContain(`Buy it here: http://store.test/numbers/9000000786?${tags('on-sale')}`);
+});
+
+it("shows the unsubscribe page's link in the digest's HTML, not the one-click address", () => {
+  const config = testConfig();
+  const html = withEmailHtml(
+    digestMessage(config, {
+      to: { name: 'Asha', email: 'asha@example.com' },
+      searches: [],
+      drops: [],
+      unsubscribeToken: 'abc.def',
+    }),
+    config,
+  ).html;
+  const page = 'http://store.test/unsubscribe?token=abc.def';
+  expect(html).toContain(`Stop these e-mails: <a href="${page}"`);
+  // The header's address takes only a mail client's POST: a link to it would open an error.
+  expect(html).not.toContain('/api/v1/alerts/unsubscribe');
 });

@@ -353,7 +353,6 @@ async function deliver(
             to: email,
             subject: message.subject,
             text: message.text,
-            html: message.html,
             otp: codes.email,
           });
         }, 'email')

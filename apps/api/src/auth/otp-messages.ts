@@ -13,15 +13,16 @@ const smsActions: Partial<Record<OtpPurpose, string>> = {
   contact_change: 'make this your new contact',
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function validity(ttlSeconds: number): string {
   if (ttlSeconds < 120) return `${ttlSeconds} seconds`;
   const minutes = Math.round(ttlSeconds / 60);
   return `${minutes} minutes`;
 }
 
-/** The e-mail and the SMS (its template's variables) that carry a one-time code. */
+/**
+ * The e-mail and the SMS (its template's variables) that carry a one-time code; the e-mail's HTML
+ * is the notifier's, the code shown large (notify/email-html.ts, decision 0108).
+ */
 export function otpMessages(
   purpose: OtpPurpose,
   code: string,
@@ -40,14 +41,9 @@ export function otpMessages(
     '',
     storeName,
   ].join('\n');
-  const html = `<p>Your verification code is <strong style="font-size:1.4em;letter-spacing:0.15em">${code}</strong>.</p>
-<p>Enter it to ${escapeHtml(action)}. It is valid for ${valid}.</p>
-<p>If you did not ask for this code, ignore this message: nothing changes without it.
-Never share this code with anyone. Our team will never ask you for it.</p>
-<p>${escapeHtml(storeName)}</p>`;
   const sms: SmsTemplate = {
     kind: 'otp',
     variables: [code, smsActions[purpose] ?? action, valid],
   };
-  return { subject, text, html, sms };
+  return { subject, text, sms };
 }

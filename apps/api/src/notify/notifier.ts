@@ -1,6 +1,7 @@
 import { msg91Templates, type Config } from '../config/config';
 import type { Database } from '../db/database';
 import { recordInOutbox } from './dev-outbox';
+import { withEmailHtml } from './email-html';
 import { createLogSender } from './log-sender';
 import { createMsg91SmsSender } from './msg91-sms-sender';
 import type { Channel, MessageSender, NotifyLog, OutgoingMessage } from './message';
@@ -106,7 +107,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   return {
-    async send(message) {
+    async send(given) {
+      // Every e-mail has an HTML part: the text's, unless it brings its own (decision 0108).
+      const message = withEmailHtml(given, config);
       if (config.devTools) await recordInOutbox(database, message);
       await senders[message.channel].send(message);
     },

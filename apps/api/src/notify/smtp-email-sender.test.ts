@@ -1,10 +1,12 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { insertTestNumbers } from '../../test-support/numbers';
+import { buyerWithOrder, staffMember } from '../../test-support/sales';
 import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
-import { latestOtp, newCustomer } from '../../test-support/session-client';
+import { api, latestOtp, newCustomer } from '../../test-support/session-client';
 import { createSmtpEmailSender } from './smtp-email-sender';
 
 describe('the SMTP e-mail adapter', () => {
@@ -187,6 +189,52 @@ describe('the SMTP e-mail adapter', () => {
         },
       });
       expect(verified.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sends an order's e-mail with its text and an HTML part that links every address of the text", async () => {
+    received.length = 0;
+    const database = await sharedDatabase();
+    await resetDatabase(database);
+    const app = await buildApp(
+      testConfig({ SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${port}` }),
+      { database },
+    );
+    try {
+      const ids = await insertTestNumbers(app, [{ number: '9876598765', basePrice: 50_000 }]);
+      const name = `O'Brien <b>& आशा`;
+      const { order } = await buyerWithOrder(app, [ids.get('9876598765')!], { name });
+      const staff = await staffMember(app);
+      const paid = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+        reference: '412345678902',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const mail = await vi.waitFor(() => {
+        const found = received.find(
+          ({ mail }) => mail.subject === `Payment received: order ${order.reference}`,
+        );
+        if (!found) throw new Error('no receipt yet');
+        return found.mail;
+      });
+      const text = mail.text ?? '';
+      expect(text).toContain(`Dear ${name},`);
+      expect(text).toContain(order.reference);
+      const html = typeof mail.html === 'string' ? mail.html : '';
+      expect(html).toContain(`<title>Payment received: order ${order.reference}</title>`);
+      expect(html).toContain('Dear O&#39;Brien &lt;b&gt;&amp; आशा,');
+      expect(html).not.toContain('<b>');
+      expect(html).toContain(order.reference);
+      // Every address of the text, and nothing else, is a link.
+      const links = [...text.matchAll(/https?:\/\/[^\s)]+/g)].map(([link]) =>
+        link.replace(/[.,]$/, ''),
+      );
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(html).toContain(`<a href="${link}"`);
+      expect(html.match(/<a /g)).toHaveLength(links.length);
+      // The invoice is still attached.
+      expect(mail.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
     } finally {
       await app.close();
     }
