@@ -139,6 +139,10 @@ export async function overdueCounts(db: Db, now: Date) {
   };
 }
 
+/** A porting_alerts row's key, as compared in memory. */
+const alertKey = (orderId: string, numberId: number, reason: OverdueReason, dueAt: Date) =>
+  `${orderId}:${numberId}:${reason}:${dueAt.getTime()}`;
+
 const sameDeadline = (a: OverdueNumber, b: OverdueNumber) =>
   a.numberId === b.numberId &&
   a.overdue.reason === b.overdue.reason &&
@@ -167,13 +171,11 @@ export async function alertOverduePorting(deps: OrderDeps, now = new Date()): Pr
     .from(portingAlerts)
     .where(inArray(portingAlerts.orderId, [...new Set(found.map((item) => item.orderId))]));
   const told = new Set(
-    alerted.map((row) => `${row.orderId}:${row.numberId}:${row.reason}:${row.dueAt.getTime()}`),
+    alerted.map((row) => alertKey(row.orderId, row.numberId, row.reason, row.dueAt)),
   );
   const fresh = found.filter(
     (item) =>
-      !told.has(
-        `${item.orderId}:${item.numberId}:${item.overdue.reason}:${item.overdue.since.getTime()}`,
-      ),
+      !told.has(alertKey(item.orderId, item.numberId, item.overdue.reason, item.overdue.since)),
   );
   const messageIds: number[] = [];
   let count = 0;
