@@ -25,6 +25,7 @@ export function staffPendingOrder(overrides: Partial<StaffOrder> = {}): StaffOrd
     providerOrderId: null,
     payments: [],
     relistableNumberIds: [],
+    overdue: [],
     ...overrides,
   };
 }

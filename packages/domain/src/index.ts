@@ -19,6 +19,7 @@ export * from './orders';
 export * from './payments';
 export * from './pin-codes';
 export * from './porting';
+export * from './porting-deadlines';
 export * from './plural';
 export * from './pricing';
 export * from './privacy';

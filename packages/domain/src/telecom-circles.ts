@@ -84,6 +84,9 @@ const slowPortingStates = new Set([
   'Tripura',
 ]);
 
+/** Whether porting takes longer in this state (J&K, Ladakh, Assam, the North-East): domain.md §4. */
+export const isSlowPortingState = (stateName: string): boolean => slowPortingStates.has(stateName);
+
 /** What a buyer in a state should know about its numbers and porting there. */
 export interface PortingInState {
   /** "the Maharashtra telecom circle", "the UP East and UP West telecom circles". */
@@ -99,7 +102,7 @@ export interface PortingInState {
 /** Porting facts for a state named as in `states`. */
 export function portingInState(stateName: string): PortingInState {
   const found = circlesByState[stateName] ?? { circle: stateName };
-  const slow = slowPortingStates.has(stateName);
+  const slow = isSlowPortingState(stateName);
   const plural = found.circle.includes(' and ');
   return {
     circle: `the ${found.circle} telecom circle${plural ? 's' : ''}`,

@@ -21,7 +21,7 @@ export async function adminDashboardRoutes(fastify: FastifyInstance) {
       schema: {
         ...consoleRoute,
         summary:
-          'Sales, orders waiting, open enquiries, messages not delivered and stock at a glance',
+          'Sales, orders waiting, porting overdue, open enquiries, messages not delivered and stock at a glance',
         description:
           'Days and months in India (Asia/Kolkata). A sale is an order paid in the period ' +
           '(paid_at) and not cancelled or refunded since; money in rupees.',
@@ -35,7 +35,7 @@ export async function adminDashboardRoutes(fastify: FastifyInstance) {
         enquiries.countOpen(),
         messages.countUndelivered(),
       ]);
-      const { sales, waiting } = figures;
+      const { sales, waiting, overdue } = figures;
       reply.header('cache-control', 'no-store');
       return ok({
         timeZone: 'Asia/Kolkata' as const,
@@ -47,6 +47,7 @@ export async function adminDashboardRoutes(fastify: FastifyInstance) {
         },
         daily: sales.daily.map(inRupees),
         waiting,
+        overdue,
         enquiries: { open },
         messages: { undelivered },
         inventory,

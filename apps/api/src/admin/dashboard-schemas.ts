@@ -36,6 +36,18 @@ export const dashboardSchema = z.object({
       needsRefund: count.describe('Money to give back, whatever the step'),
     })
     .describe('Orders waiting at each step now'),
+  overdue: z
+    .object({
+      any: count.describe('Orders with a number past any porting promise'),
+      upc_late: count.describe('Orders with a number paid over 24 h ago and no UPC sent'),
+      upc_expired: count.describe('Orders with a number whose UPC expired before porting started'),
+      porting_slow: count.describe(
+        'Orders with a number porting longer than 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)',
+      ),
+    })
+    .describe(
+      'Porting overdue now (decision 0107): the list is GET /admin/orders?overdue=<reason or any>',
+    ),
   enquiries: z.object({ open: count.describe('New or in progress') }),
   messages: z.object({
     undelivered: count.describe('Messages the store gave up sending, for support (decision 0087)'),

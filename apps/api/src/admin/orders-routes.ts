@@ -67,7 +67,8 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     {
       schema: {
         ...consoleRoute,
-        summary: 'Orders for the support console, newest first: filtered by status, searched',
+        summary:
+          'Orders for the support console, newest first: filtered by status or overdue porting, searched',
         description:
           'A search (q) is recorded in the audit log (order.search, once per staff member and search text in 10 minutes); the list without one is not.',
         querystring: staffOrderListQuery.extend(pageQuery(25, 100)),
@@ -79,9 +80,9 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { status, needsRefund, q, page, pageSize } = request.query;
+      const { status, needsRefund, overdue, q, page, pageSize } = request.query;
       const { views, total } = await orders.listForStaff(
-        { status, needsRefund, q },
+        { status, needsRefund, overdue, q },
         page,
         pageSize,
       );

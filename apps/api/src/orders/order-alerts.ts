@@ -1,4 +1,12 @@
-import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
+import {
+  formatIndiaDateTime,
+  formatInr,
+  overdueInWords,
+  overdueReasonLabels,
+  toRupees,
+  type PortingOverdue,
+} from '@store/domain';
+import { displayNumber } from '../catalog/catalog-service';
 import {
   displayNumbers,
   ownHoldingOrder,
@@ -180,4 +188,30 @@ export function paymentAlert(
       }),
     ].join('\n'),
   });
+}
+
+/**
+ * A number of a paid order broke a porting promise (decision 0107): the order's reference, the
+ * number and the reason in its subject and SMS, since when in words, the buyer and the order in
+ * the console.
+ */
+export function portingOverdueAlert(
+  config: AlertConfig,
+  order: OrderRow,
+  account: AlertAccount,
+  item: { number: string; overdue: PortingOverdue },
+  now: Date,
+): StaffAlert {
+  const number = displayNumber(item.number);
+  const label = overdueReasonLabels[item.overdue.reason];
+  return {
+    subject: `Porting overdue on order ${order.reference}: ${number}, ${label}`,
+    text: [
+      `${number}: ${overdueInWords(item.overdue, now)}.`,
+      `Overdue since ${formatIndiaDateTime(item.overdue.since)}.`,
+      ...buyerLines(order, account),
+      consoleLink(config, order),
+    ].join('\n'),
+    sms: [label, order.reference, number],
+  };
 }

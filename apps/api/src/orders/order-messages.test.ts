@@ -10,6 +10,7 @@ import {
   newOrderAlert,
   paymentAlert,
   paymentSubmittedAlert,
+  portingOverdueAlert,
 } from './order-alerts';
 import {
   cartCancelledMessages,
@@ -27,10 +28,11 @@ import {
   refundReferenceMessages,
   sentUpcs,
   unexpectedPaymentMessages,
+  upcExpiredMessages,
   upcWithdrawnMessages,
   type CancelRefund,
 } from './order-messages';
-import type { OrderStatus } from '@store/domain';
+import { overdueReasons, type OrderStatus } from '@store/domain';
 import type { OrderRow } from './order-types';
 
 // A store's real address is longer than http://store.test: the SMS parts are counted with one.
@@ -369,6 +371,11 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
         { number: '9876543210', upcCode: 'AA11BB22' },
         'Typo',
       ),
+      ...upcExpiredMessages(config, contact, big, {
+        number: '9876543210',
+        upcCode: 'AA11BB22',
+        upcExpiresOn: '2026-12-03',
+      }),
       ...refundMessages(config, contact, big, { ...lineRefund, reference: utr }, 'Changed mind'),
       ...refundMessages(config, contact, big, { ...fullRefund, reference: utr }, 'Changed mind'),
       ...refundMessages(
@@ -415,6 +422,23 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
         paymentSubmittedAlert(config, big, contact),
         paymentAlert(config, big, contact, { ...payment, outcome: 'paid' }),
         paymentAlert(config, big, contact, { ...payment, outcome: 'refund_due' }),
+        ...overdueReasons.map((reason) =>
+          portingOverdueAlert(
+            config,
+            big,
+            contact,
+            {
+              number: '9876543210',
+              overdue: {
+                reason,
+                since: new Date('2026-12-04T04:30:00Z'),
+                from: new Date('2026-12-03T04:30:00Z'),
+                promise: 'within 24 h',
+              },
+            },
+            new Date('2026-12-05T04:30:00Z'),
+          ),
+        ),
       ].flatMap((alert) => alerts.messages(alert)),
     ].filter((message) => message.channel === 'sms');
 
@@ -818,6 +842,25 @@ describe('porting messages (decision 0050)', () => {
       undefined,
       'order_update',
     ]);
+  });
+
+  it('tells the buyer a UPC expired before porting started: a new one comes free, nothing to do (decision 0107)', () => {
+    const [email, sms, whatsapp] = upcExpiredMessages(testConfig(), contact, individual, {
+      number: '9876543210',
+      upcCode: 'AA11BB22',
+      upcExpiresOn: '2026-12-03',
+    });
+    expect(email!.subject).toBe(
+      `Order ${order.reference}: a new UPC for 98765 43210 is on its way, free`,
+    );
+    expect(email!.text).toContain(
+      `Order ${order.reference}: the UPC AA11BB22 for 98765 43210 has expired (it was valid till 3 Dec 2026). We will send you a new one, free: there is nothing for you to do but wait for it.`,
+    );
+    expect(email!.text).toContain('A question? Reply to this e-mail.');
+    expect(sms!.text).toBe(
+      `VIP Number Store: order ${order.reference}: the UPC AA11BB22 for 98765 43210 has expired. We will send you a new one, free: nothing to do but wait, or reply to our e-mail.`,
+    );
+    expect(whatsapp!.template!.kind).toBe('order_update');
   });
 
   it('tells the buyer not to use a UPC taken back', () => {

@@ -1235,6 +1235,35 @@ export function upcWithdrawnMessages(
   );
 }
 
+/**
+ * A UPC that expired before porting started (decision 0107): the buyer is told a new one is
+ * sent free and there is nothing to do but wait for it (or reply). Sent once per UPC, by the
+ * sweep that alerts the team (overdue-porting.ts).
+ */
+export function upcExpiredMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  item: { number: string; upcCode: string; upcExpiresOn: string },
+): OutgoingMessage[] {
+  const number = displayNumber(item.number);
+  const text = `the UPC ${item.upcCode} for ${number} has expired (it was valid till ${dayText(item.upcExpiresOn)}). We will send you a new one, free: there is nothing for you to do but wait for it.`;
+  return toBuyer(
+    config,
+    contact,
+    `Order ${order.reference}: a new UPC for ${number} is on its way, free`,
+    stepEmail(
+      config,
+      contact,
+      order,
+      [`Order ${order.reference}: ${text}`],
+      ['', 'A question? Reply to this e-mail.'],
+    ),
+    { kind: 'upc_expired', variables: [order.reference, item.upcCode, number] },
+    { kind: 'order_update', parameters: [contact.name, order.reference, text] },
+  );
+}
+
 /** A UPC sent for a number (as displayed) and not used. */
 interface SentUpc {
   number: string;

@@ -2,6 +2,7 @@ import {
   normalizeUpc,
   normalizeUtr,
   orderStatuses,
+  overdueReasons,
   paymentStatuses,
   portingStatuses,
   REFUND_REFERENCE_SHAPE,
@@ -312,6 +313,25 @@ export const staffOrderSchema = orderSchema.extend({
     .describe(
       'The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since',
     ),
+  overdue: z
+    .array(
+      z.object({
+        numberId: z.number().int(),
+        number: z.string().describe('As displayed: 98765 43210'),
+        reason: z
+          .enum(overdueReasons)
+          .describe(
+            'upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)',
+          ),
+        since: z.string().describe('ISO time the promise was broken (its deadline)'),
+        words: z
+          .string()
+          .describe(
+            'The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h"',
+          ),
+      }),
+    )
+    .describe("The order's numbers past a porting promise now (decision 0107); empty for most"),
 });
 
 export type OrderView = z.infer<typeof orderSchema>;
@@ -345,6 +365,12 @@ export const staffOrderListQuery = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  overdue: z
+    .enum([...overdueReasons, 'any'])
+    .optional()
+    .describe(
+      'Only orders with a number past a porting promise now, for this reason or any (decision 0107)',
+    ),
 });
 
 /** POST /admin/orders/{id}/payments: a UPI or bank transfer support received. */

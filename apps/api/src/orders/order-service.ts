@@ -1,4 +1,4 @@
-import { formatIndiaDateTime } from '@store/domain';
+import { formatIndiaDateTime, type OverdueReason } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/transactions';
 import type { RazorpayEvent } from '../payments/payment-service';
@@ -44,6 +44,13 @@ import { taxRegister, taxRegisterCsv, type TaxRegisterPeriod } from './tax-regis
 import { retryOrder } from './retry-order';
 import type { OrderDeps, OrderRow } from './order-types';
 import { orderViews } from './order-view';
+import {
+  alertOverduePorting,
+  overdueCounts,
+  overdueNumbers,
+  overdueOrderIds,
+  overdueView,
+} from './overdue-porting';
 
 export { CART_CHANGED_NOTE } from './open-orders';
 export { orderPlacedNote } from './order-messages';
@@ -193,11 +200,13 @@ export function createOrderService(deps: OrderDeps) {
   async function staffViews(rows: readonly OrderRow[]): Promise<StaffOrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [views, buyers, payments, relistable] = await Promise.all([
+    const now = new Date();
+    const [views, buyers, payments, relistable, overdue] = await Promise.all([
       orderViews(deps, rows),
       users.contacts([...new Set(rows.map((row) => row.userId))]),
       deps.payments.forOrders(ids),
       deps.catalog.relistableByOrder(ids),
+      overdueNumbers(db, now, ids),
     ]);
     return rows.map((row, index) => {
       const buyer = buyers.find((b) => b.id === row.userId) ?? {
@@ -214,6 +223,10 @@ export function createOrderService(deps: OrderDeps) {
         providerOrderId: row.providerOrderId,
         payments: (payments.get(row.id) ?? []).map(deps.payments.view),
         relistableNumberIds: relistable.get(row.id) ?? [],
+        overdue: overdueView(
+          overdue.filter((item) => item.orderId === row.id),
+          now,
+        ),
       };
     });
   }
@@ -360,9 +373,20 @@ export function createOrderService(deps: OrderDeps) {
      */
     countNeedingAction: () => countOrdersNeedingAction(db),
 
-    /** One page of orders for the support console, newest first, filtered and searched. */
-    async listForStaff(filter: Omit<OrderFilter, 'userId'>, page: number, pageSize: number) {
-      const { rows, total } = await pageOfOrders(db, filter, page, pageSize);
+    /**
+     * One page of orders for the support console, newest first, filtered and searched;
+     * `overdue`: only those with a number past a porting promise (overdue-porting.ts).
+     */
+    async listForStaff(
+      {
+        overdue,
+        ...filter
+      }: Omit<OrderFilter, 'userId' | 'orderIds'> & { overdue?: OverdueReason | 'any' },
+      page: number,
+      pageSize: number,
+    ) {
+      const orderIds = overdue ? await overdueOrderIds(db, overdue, new Date()) : undefined;
+      const { rows, total } = await pageOfOrders(db, { ...filter, orderIds }, page, pageSize);
       return { views: await staffViews(rows), total };
     },
 
@@ -503,10 +527,17 @@ export function createOrderService(deps: OrderDeps) {
     /** Cancels the orders whose hold lapsed unpaid and tidies lapsed holds (hold-sweep.ts). */
     sweepExpiredHolds: () => sweepExpiredHolds(deps),
 
+    /** Tells the team (and a buyer whose UPC expired) of porting promises broken (overdue-porting.ts). */
+    alertOverduePorting: () => alertOverduePorting(deps),
+
     /** The dashboard's figures: sales as at `now` and orders waiting now (order-stats.ts). */
     async dashboardFigures(now: Date) {
-      const [sales, waiting] = await Promise.all([salesFigures(db, now), ordersWaiting(db)]);
-      return { sales, waiting };
+      const [sales, waiting, overdue] = await Promise.all([
+        salesFigures(db, now),
+        ordersWaiting(db),
+        overdueCounts(db, now),
+      ]);
+      return { sales, waiting, overdue };
     },
 
     /** The period's tax invoices and credit notes as printed, with totals; audited (tax-register.ts). */

@@ -181,6 +181,8 @@ export interface OrderFilter {
    */
   status?: OrderStatus | 'payment_submitted';
   needsRefund?: boolean;
+  /** Only these orders (the overdue ones, overdue-porting.ts). */
+  orderIds?: readonly string[];
   /**
    * The order reference as the buyer sees it (whole, its start or its random end), a UTR the
    * buyer submitted or a payment staff recorded, the buyer's name, company, e-mail or mobile
@@ -256,6 +258,11 @@ export async function pageOfOrders(
   else if (filter.status === 'pending_payment') conditions.push(openToBuyerSql);
   else if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.needsRefund !== undefined) conditions.push(eq(orders.needsRefund, filter.needsRefund));
+  if (filter.orderIds) {
+    conditions.push(
+      filter.orderIds.length > 0 ? inArray(orders.id, [...filter.orderIds]) : sql`false`,
+    );
+  }
   const search = filter.q === undefined ? undefined : searchCondition(filter.q);
   if (search) conditions.push(search);
   const where = conditions.length > 0 ? and(...conditions) : undefined;

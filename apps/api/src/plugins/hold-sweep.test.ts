@@ -24,7 +24,12 @@ describeEachDatabase('the hold sweep across processes', (ctx) => {
       other.release();
     }
 
-    expect(await sweepOnce(app)).toEqual({ cancelled: [], tidied: 1, reminded: [] });
+    expect(await sweepOnce(app)).toEqual({
+      cancelled: [],
+      tidied: 1,
+      reminded: [],
+      overdueAlerted: 0,
+    });
     expect(await status()).toBe('available');
   });
 });

@@ -10,13 +10,16 @@ function sweepIntervalSeconds(config: Config): number {
 }
 
 /**
- * One sweep of lapsed holds (orders/hold-sweep.ts), by one server process at a time: skipped
+ * One sweep of lapsed holds (orders/hold-sweep.ts), then of porting promises broken
+ * (orders/overdue-porting.ts, decision 0107), by one server process at a time: skipped
  * (undefined) while another process on the database sweeps.
  */
 export const sweepOnce = (app: FastifyInstance) =>
-  withAdvisoryLock(app.database, 'store:hold-sweep', { wait: false }, () =>
-    app.services.orders.sweepExpiredHolds(),
-  );
+  withAdvisoryLock(app.database, 'store:hold-sweep', { wait: false }, async () => {
+    const swept = await app.services.orders.sweepExpiredHolds();
+    const overdueAlerted = await app.services.orders.alertOverduePorting();
+    return { ...swept, overdueAlerted };
+  });
 
 /** Runs sweepOnce when the server is ready, then every HOLD_SWEEP_SECONDS; stops on close. */
 export const holdSweep = fp(

@@ -1026,7 +1026,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Orders for the support console, newest first: filtered by status, searched
+     * Orders for the support console, newest first: filtered by status or overdue porting, searched
      * @description A search (q) is recorded in the audit log (order.search, once per staff member and search text in 10 minutes); the list without one is not.
      */
     get: operations['getAdminOrders'];
@@ -1679,7 +1679,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Sales, orders waiting, open enquiries, messages not delivered and stock at a glance
+     * Sales, orders waiting, porting overdue, open enquiries, messages not delivered and stock at a glance
      * @description Days and months in India (Asia/Kolkata). A sale is an order paid in the period (paid_at) and not cancelled or refunded since; money in rupees.
      */
     get: operations['getAdminDashboard'];
@@ -11447,6 +11447,8 @@ export interface operations {
         /** @description Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, even if staff sent it back, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name or of the name the order is billed to (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
         q?: string;
         needsRefund?: 'true' | 'false';
+        /** @description Only orders with a number past a porting promise now, for this reason or any (decision 0107) */
+        overdue?: 'upc_late' | 'upc_expired' | 'porting_slow' | 'any';
         page?: number;
         pageSize?: number;
       };
@@ -11786,6 +11788,21 @@ export interface operations {
                 }[];
                 /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
                 relistableNumberIds: number[];
+                /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+                overdue: {
+                  numberId: number;
+                  /** @description As displayed: 98765 43210 */
+                  number: string;
+                  /**
+                   * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                   * @enum {string}
+                   */
+                  reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                  /** @description ISO time the promise was broken (its deadline) */
+                  since: string;
+                  /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                  words: string;
+                }[];
               }[];
               total: number;
               page: number;
@@ -12217,6 +12234,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -12666,6 +12698,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -13825,6 +13872,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -14299,6 +14361,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -14786,6 +14863,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -15257,6 +15349,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -15730,6 +15837,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -16222,6 +16344,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -16704,6 +16841,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -17197,6 +17349,21 @@ export interface operations {
               }[];
               /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
+              /** @description The order's numbers past a porting promise now (decision 0107); empty for most */
+              overdue: {
+                numberId: number;
+                /** @description As displayed: 98765 43210 */
+                number: string;
+                /**
+                 * @description upc_late: no UPC 24 h after payment; upc_expired: the UPC expired before porting started; porting_slow: porting in progress past 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)
+                 * @enum {string}
+                 */
+                reason: 'upc_late' | 'upc_expired' | 'porting_slow';
+                /** @description ISO time the promise was broken (its deadline) */
+                since: string;
+                /** @description The reason in plain words: "UPC not sent: paid 27 h ago, promised within 24 h" */
+                words: string;
+              }[];
             };
           };
         };
@@ -20516,6 +20683,17 @@ export interface operations {
                 porting: number;
                 /** @description Money to give back, whatever the step */
                 needsRefund: number;
+              };
+              /** @description Porting overdue now (decision 0107): the list is GET /admin/orders?overdue=<reason or any> */
+              overdue: {
+                /** @description Orders with a number past any porting promise */
+                any: number;
+                /** @description Orders with a number paid over 24 h ago and no UPC sent */
+                upc_late: number;
+                /** @description Orders with a number whose UPC expired before porting started */
+                upc_expired: number;
+                /** @description Orders with a number porting longer than 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East) */
+                porting_slow: number;
               };
               enquiries: {
                 /** @description New or in progress */

@@ -18,7 +18,7 @@ import { paise } from './money';
 import { users } from './accounts';
 import { numbers } from './catalog';
 import { timestamps } from './timestamps';
-import { orderStatuses, portingStatuses } from '@store/domain';
+import { orderStatuses, overdueReasons, portingStatuses } from '@store/domain';
 import { sql } from 'drizzle-orm';
 
 /** A signed-in buyer's cart. Percents are stored in basis points (2% = 200). */
@@ -194,6 +194,27 @@ export const portingSteps = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (t) => [index('porting_steps_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The porting promises the team was alerted a number broke (decision 0107): one row per number,
+ * reason and deadline, written in the transaction that puts the alert in the outbox, so a second
+ * sweep, process or restart alerts no one again. A new deadline (a replacement UPC that expires
+ * too, porting started again) is a new row.
+ */
+export const portingAlerts = pgTable(
+  'porting_alerts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull(),
+    reason: text('reason', { enum: overdueReasons }).notNull(),
+    /** The deadline that passed (PortingOverdue.since). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.numberId, t.reason, t.dueAt] })],
 );
 
 export const paymentRecordStatuses = ['submitted', 'confirmed', 'rejected'] as const;

@@ -43,6 +43,7 @@ const dashboard = {
     porting: 7,
     needsRefund: 1,
   },
+  overdue: { any: 4, upc_late: 2, upc_expired: 1, porting_slow: 1 },
   enquiries: { open: 4 },
   messages: { undelivered: 2 },
   inventory: {
@@ -100,6 +101,23 @@ describe('the dashboard', () => {
     ];
     for (const [label, value, href] of expected) {
       const link = within(waiting).getByRole('link', {
+        name: new RegExp(`^${label}\\s*${value}$`),
+      });
+      expect(link).toHaveAttribute('href', href);
+    }
+  });
+
+  it('counts porting overdue by reason, each linking to its orders (decision 0107)', async () => {
+    renderConsole(<DashboardPage />, { api: { 'GET /admin/dashboard': ok(dashboard) } });
+    const overdue = await screen.findByRole('region', { name: 'Porting overdue' });
+    const expected = [
+      ['Porting overdue', '4', '/admin/orders?overdue=any'],
+      ['UPC not sent', '2', '/admin/orders?overdue=upc_late'],
+      ['UPC expired', '1', '/admin/orders?overdue=upc_expired'],
+      ['Porting slow', '1', '/admin/orders?overdue=porting_slow'],
+    ];
+    for (const [label, value, href] of expected) {
+      const link = within(overdue).getByRole('link', {
         name: new RegExp(`^${label}\\s*${value}$`),
       });
       expect(link).toHaveAttribute('href', href);

@@ -1,4 +1,4 @@
-import { formatInr } from '@store/domain';
+import { formatInr, overdueReasonLabels, overdueReasons } from '@store/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatCountOf, formatIndianDate } from '../../lib/format';
@@ -9,7 +9,7 @@ import type { Route } from './+types/dashboard-page';
 
 export const meta: Route.MetaFunction = () => consoleMeta('Dashboard');
 
-/** /admin: sales, orders waiting at each step, open enquiries and stock at a glance. */
+/** /admin: sales, orders waiting at each step, porting overdue, open enquiries and stock at a glance. */
 export default function DashboardPage() {
   const { data, isPending, error, refetch } = useDashboard();
   return (
@@ -26,7 +26,7 @@ export default function DashboardPage() {
 }
 
 function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
-  const { sales, waiting, enquiries, messages, inventory } = dashboard;
+  const { sales, waiting, overdue, enquiries, messages, inventory } = dashboard;
   return (
     <div className="space-y-8">
       <Section
@@ -74,6 +74,23 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
             value={messages.undelivered}
             to="/admin/undelivered-messages"
           />
+        </div>
+      </Section>
+
+      <Section
+        title="Porting overdue"
+        note="Orders with a number past a promise to the buyer: the UPC within 24 hours of payment, a UPC used before it expires, porting within 5 working days, Monday to Saturday (15 days in J&K, Assam and the North-East)."
+      >
+        <div className="grid gap-3 sm:grid-cols-4">
+          <StatCard label="Porting overdue" value={overdue.any} to="/admin/orders?overdue=any" />
+          {overdueReasons.map((reason) => (
+            <StatCard
+              key={reason}
+              label={overdueReasonLabels[reason]}
+              value={overdue[reason]}
+              to={`/admin/orders?overdue=${reason}`}
+            />
+          ))}
         </div>
       </Section>
 

@@ -54,6 +54,32 @@ describe('the console order page', () => {
     expect(document.title).toBe('Order · Console');
   });
 
+  it('says which number is overdue, why and since when, and nothing when none is (decision 0107)', async () => {
+    renderStaffOrder(
+      staffPaidOrder({
+        status: 'paid',
+        statusLabel: 'Paid',
+        overdue: [
+          {
+            numberId: 1,
+            number: '98765 43210',
+            reason: 'upc_late',
+            since: '2026-11-23T09:05:00.000Z',
+            words: 'UPC not sent: paid 27 h ago, promised within 24 h',
+          },
+        ],
+      }),
+    );
+    const notice = await screen.findByRole('region', { name: 'Porting overdue' });
+    expect(notice).toHaveTextContent(
+      '98765 43210: UPC not sent: paid 27 h ago, promised within 24 h (overdue since 23 Nov 2026, 2:35 pm IST)',
+    );
+    cleanup();
+    renderStaffOrder(staffPaidOrder());
+    await screen.findByRole('heading', { level: 1, name: 'Order VN-20261122-7K3Q9MZA' });
+    expect(screen.queryByRole('region', { name: 'Porting overdue' })).toBeNull();
+  });
+
   it('shows the numbers, payments, timeline, buyer, billing, amounts and attribution', async () => {
     renderStaffOrder(staffPaidOrder());
     expect(

@@ -8,6 +8,7 @@ import type { Route } from './+types/order-page';
 import { BillingCorrectionPanel } from './order-detail/billing-correction-panel';
 import { CancelPanel } from './order-detail/cancel-panel';
 import { NumbersPanel } from './order-detail/numbers-panel';
+import { OverdueNotice } from './overdue-porting';
 import { OrderFacts } from './order-detail/order-facts';
 import { PaymentsPanel } from './order-detail/payments-panel';
 import { TimelinePanel } from './order-detail/timeline-panel';
@@ -61,6 +62,7 @@ export default function OrderPage({ params }: Route.ComponentProps) {
         </Link>
       }
     >
+      <OverdueNotice order={order} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <NumbersPanel order={order} />

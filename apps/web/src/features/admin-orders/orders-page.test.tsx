@@ -106,6 +106,32 @@ describe('the console order list', () => {
     );
   });
 
+  it("lands on the overdue orders from the dashboard's link, each row saying which number and why (decision 0107)", async () => {
+    const overdue = [
+      {
+        numberId: 2,
+        number: '90000 78600',
+        reason: 'porting_slow' as const,
+        since: '2026-11-30T04:30:00.000Z',
+        words: 'Porting slow: started 8 days ago, promised within 5 working days',
+      },
+    ];
+    const api = installFakeApi({ 'GET /admin/orders': page([staffPaidOrder({ overdue })]) });
+    renderWithQuery('/admin/orders?overdue=porting_slow', <OrdersPage />);
+    const table = await screen.findByRole('table');
+    expect(api.calls.at(-1)!.path).toBe('/admin/orders?overdue=porting_slow&page=1&pageSize=25');
+    const filter = screen.getByRole('combobox', { name: 'Porting overdue' });
+    expect(filter).toHaveDisplayValue('Porting slow');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      'UPC sent90000 78600: Porting slow: started 8 days ago, promised within 5 working days (overdue since 30 Nov 2026, 10:00 am IST)',
+    );
+
+    await userEvent.selectOptions(filter, 'Any reason');
+    await waitFor(() =>
+      expect(api.calls.at(-1)!.path).toBe('/admin/orders?overdue=any&page=1&pageSize=25'),
+    );
+  });
+
   it("lands on the payments to check from the dashboard's link, its own status choice", async () => {
     const api = installFakeApi({ 'GET /admin/orders': page([staffPendingOrder()]) });
     renderWithQuery('/admin/orders?status=payment_submitted', <OrdersPage />);

@@ -1,4 +1,10 @@
-import { orderStatuses, orderStatusLabel, orderStatusLabels } from '@store/domain';
+import {
+  orderStatuses,
+  orderStatusLabel,
+  orderStatusLabels,
+  overdueReasonLabels,
+  overdueReasons,
+} from '@store/domain';
 import { Fragment } from 'react';
 import { formatCountOf } from '../../lib/format';
 import { consoleMeta, ConsolePage, ConsoleSearch, useListParams } from '../admin-shell';
@@ -12,7 +18,8 @@ export const meta: Route.MetaFunction = () => consoleMeta('Orders');
  * /admin/orders: every order, the payments to check first, then newest first; filtered by
  * status (Awaiting payment is the orders no payment was submitted for, Payment submitted those
  * whose UTR waits to be checked: the dashboard links to both) and by a refund due (the
- * dashboard's Needs refund links here with needsRefund=true), and searched by the order
+ * dashboard's Needs refund links here with needsRefund=true) and by porting overdue (its
+ * Porting overdue cards link here with overdue=<reason or any>, decision 0107), and searched by the order
  * reference (or its random end), a UTR, the buyer's name, company, e-mail or mobile, or a number
  * in the order. The filters live in the URL (a search can be shared); the server pages.
  */
@@ -21,7 +28,8 @@ export default function OrdersPage() {
   const status = search.get('status') ?? '';
   const q = search.get('q') ?? '';
   const needsRefund = search.get('needsRefund') === 'true';
-  const query = useStaffOrders({ status, q, needsRefund, page });
+  const overdue = search.get('overdue') ?? '';
+  const query = useStaffOrders({ status, q, needsRefund, overdue, page });
 
   const data = query.data;
   return (
@@ -65,6 +73,25 @@ export default function OrdersPage() {
           />
           Refund due only
         </label>
+        <div>
+          <label htmlFor="order-overdue" className="block text-sm font-medium text-slate-800">
+            Porting overdue
+          </label>
+          <select
+            id="order-overdue"
+            value={overdue}
+            onChange={(event) => update({ overdue: event.target.value })}
+            className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          >
+            <option value="">All orders</option>
+            <option value="any">Any reason</option>
+            {overdueReasons.map((reason) => (
+              <option key={reason} value={reason}>
+                {overdueReasonLabels[reason]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
       {query.isError && !data ? (
@@ -78,7 +105,7 @@ export default function OrdersPage() {
         <p role="status">Loading orders…</p>
       ) : data.orders.length === 0 ? (
         <p role="status" className="rounded-xl bg-white p-6 text-slate-700 shadow-sm">
-          {q || status || needsRefund ? 'No order matches.' : 'No orders yet.'}
+          {q || status || needsRefund || overdue ? 'No order matches.' : 'No orders yet.'}
         </p>
       ) : (
         <>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatIndianDate } from '../../lib/format';
 import { ConsoleTable } from '../admin-shell';
 import type { StaffOrder } from './staff-order-types';
+import { OverdueLines } from './overdue-porting';
 import { StatusBadge } from './status-badge';
 
 const column = createColumnHelper<StaffOrder>();
@@ -50,7 +51,12 @@ const columns = [
   column.display({
     id: 'status',
     header: 'Status',
-    cell: ({ row }) => <StatusBadge order={row.original} />,
+    cell: ({ row }) => (
+      <>
+        <StatusBadge order={row.original} />
+        <OverdueLines overdue={row.original.overdue} />
+      </>
+    ),
   }),
 ];
 

@@ -6,7 +6,7 @@ import { consoleOrderKeys, type StaffOrderListParams } from './order-keys';
 /** Orders on one console page. */
 const STAFF_ORDERS_PAGE_SIZE = 25;
 
-/** GET /admin/orders: one page, newest first, filtered by status (and refund due) and searched. */
+/** GET /admin/orders: one page, newest first, filtered by status (refund due, porting overdue) and searched. */
 async function fetchStaffOrders(
   params: StaffOrderListParams,
   options: RequestOptions = {},
@@ -15,6 +15,7 @@ async function fetchStaffOrders(
     status: params.status,
     q: params.q,
     needsRefund: params.needsRefund ? 'true' : undefined,
+    overdue: params.overdue || undefined,
     page: params.page,
     pageSize: STAFF_ORDERS_PAGE_SIZE,
   });

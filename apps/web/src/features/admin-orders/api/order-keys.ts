@@ -5,6 +5,8 @@ export interface StaffOrderListParams {
   q?: string;
   /** Only orders with money due back. */
   needsRefund?: boolean;
+  /** Only orders with a number past a porting promise: a reason, or `any` (decision 0107). */
+  overdue?: string;
   page?: number;
 }
 
@@ -19,6 +21,7 @@ export const consoleOrderKeys = {
       params.status ?? '',
       params.q ?? '',
       params.needsRefund ?? false,
+      params.overdue ?? '',
       params.page ?? 1,
     ] as const,
   detail: (id: string) => [queryRoots.orders, 'console', 'detail', id] as const,

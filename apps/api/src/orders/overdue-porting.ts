@@ -1,0 +1,221 @@
+import {
+  overdueInWords,
+  overdueReasons,
+  portingOverdue,
+  type OverdueReason,
+  type PortingOverdue,
+} from '@store/domain';
+import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { displayNumber } from '../catalog/catalog-service';
+import type { Db, Tx } from '../db/database';
+import { orderItems, orders, portingAlerts, portingSteps } from '../db/schema';
+import { inTransaction } from '../db/transactions';
+import { enqueueMessages } from '../notify/outbox';
+import { portingOverdueAlert } from './order-alerts';
+import { accountNow, messagesToAccount, upcExpiredMessages } from './order-messages';
+import { lockOrder } from './order-store';
+import type { OrderDeps } from './order-types';
+
+/**
+ * Which numbers of paid orders broke a porting promise (decision 0107): the domain's
+ * portingOverdue over each number still on the porting path, read in one query. The rule is
+ * the domain's alone (working days are not SQL's), so the orders list's filter and the
+ * Dashboard's counts take the ids of the overdue orders from here: a few hundred orders are
+ * porting at a time, not the whole table.
+ */
+
+/** An order on the porting path: paid, its numbers not all ported. */
+const PORTING_ORDER_STATUSES = ['paid', 'upc_sent', 'porting_in_progress'] as const;
+
+export interface OverdueNumber {
+  orderId: string;
+  numberId: number;
+  number: string;
+  upcCode: string | null;
+  upcExpiresOn: string | null;
+  overdue: PortingOverdue;
+}
+
+/** The overdue numbers of orders on the porting path (of these orders only, when given). */
+export async function overdueNumbers(
+  db: Db | Tx,
+  now: Date,
+  orderIds?: readonly string[],
+): Promise<OverdueNumber[]> {
+  if (orderIds?.length === 0) return [];
+  const started = db
+    .select({
+      orderId: portingSteps.orderId,
+      numberId: portingSteps.numberId,
+      at: max(portingSteps.createdAt).as('at'),
+    })
+    .from(portingSteps)
+    .where(eq(portingSteps.status, 'porting_in_progress'))
+    .groupBy(portingSteps.orderId, portingSteps.numberId)
+    .as('started');
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      numberId: orderItems.numberId,
+      number: orderItems.number,
+      status: orderItems.portingStatus,
+      upcCode: orderItems.upcCode,
+      upcExpiresOn: orderItems.upcExpiresOn,
+      paidAt: orders.paidAt,
+      state: sql<string | null>`${orders.billing}->'address'->>'state'`,
+      portingStartedAt: started.at,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(
+      started,
+      and(eq(started.orderId, orderItems.orderId), eq(started.numberId, orderItems.numberId)),
+    )
+    .where(
+      and(
+        inArray(orders.status, [...PORTING_ORDER_STATUSES]),
+        isNull(orderItems.refundId),
+        ne(orderItems.portingStatus, 'ported'),
+        orderIds ? inArray(orders.id, [...orderIds]) : undefined,
+      ),
+    )
+    .orderBy(orderItems.orderId, orderItems.numberId);
+  return rows.flatMap((row) => {
+    const overdue = portingOverdue(
+      {
+        status: row.status,
+        paidAt: row.paidAt,
+        upcExpiresOn: row.upcExpiresOn,
+        portingStartedAt: row.portingStartedAt ? new Date(row.portingStartedAt) : null,
+        state: row.state,
+      },
+      now,
+    );
+    const { orderId, numberId, number, upcCode, upcExpiresOn } = row;
+    return overdue ? [{ orderId, numberId, number, upcCode, upcExpiresOn, overdue }] : [];
+  });
+}
+
+/** What the console shows of an order's overdue numbers (the staff view's `overdue`). */
+export function overdueView(found: readonly OverdueNumber[], now: Date) {
+  return found.map(({ numberId, number, overdue }) => ({
+    numberId,
+    number: displayNumber(number),
+    reason: overdue.reason,
+    since: overdue.since.toISOString(),
+    words: overdueInWords(overdue, now),
+  }));
+}
+
+/** The ids of the orders with a number overdue for this reason (`any`: for any), oldest first. */
+export async function overdueOrderIds(
+  db: Db,
+  reason: OverdueReason | 'any',
+  now: Date,
+): Promise<string[]> {
+  const found = await overdueNumbers(db, now);
+  return [
+    ...new Set(
+      found
+        .filter((item) => reason === 'any' || item.overdue.reason === reason)
+        .map((item) => item.orderId),
+    ),
+  ];
+}
+
+/** How many orders have a number overdue, for each reason and for any (the Dashboard's card). */
+export async function overdueCounts(db: Db, now: Date) {
+  const found = await overdueNumbers(db, now);
+  const orderCount = (reason?: OverdueReason) =>
+    new Set(
+      found.filter((item) => !reason || item.overdue.reason === reason).map((item) => item.orderId),
+    ).size;
+  return {
+    any: orderCount(),
+    ...(Object.fromEntries(overdueReasons.map((reason) => [reason, orderCount(reason)])) as Record<
+      OverdueReason,
+      number
+    >),
+  };
+}
+
+/** A porting_alerts row's key, as compared in memory. */
+const alertKey = (orderId: string, numberId: number, reason: OverdueReason, dueAt: Date) =>
+  `${orderId}:${numberId}:${reason}:${dueAt.getTime()}`;
+
+const sameDeadline = (a: OverdueNumber, b: OverdueNumber) =>
+  a.numberId === b.numberId &&
+  a.overdue.reason === b.overdue.reason &&
+  a.overdue.since.getTime() === b.overdue.since.getTime();
+
+/**
+ * Tells the team, once per number, reason and deadline, of each number that broke a porting
+ * promise (an e-mail and SMS to STAFF_ALERT_EMAILS and _MOBILES through the outbox), and the
+ * buyer of a UPC that expired before porting started (e-mail, SMS, WhatsApp when chosen: a new
+ * one comes free, nothing to do). Run by the hold sweep's process under its advisory lock; the
+ * row in porting_alerts is written in the transaction that writes the messages, the order locked
+ * and its numbers read again first (a step taken meanwhile wins), so neither a second run nor a
+ * second process tells anyone twice. Answers how many numbers were alerted.
+ */
+export async function alertOverduePorting(deps: OrderDeps, now = new Date()): Promise<number> {
+  const { database } = deps;
+  const found = await overdueNumbers(database.db, now);
+  if (found.length === 0) return 0;
+  const alerted = await database.db
+    .select({
+      orderId: portingAlerts.orderId,
+      numberId: portingAlerts.numberId,
+      reason: portingAlerts.reason,
+      dueAt: portingAlerts.dueAt,
+    })
+    .from(portingAlerts)
+    .where(inArray(portingAlerts.orderId, [...new Set(found.map((item) => item.orderId))]));
+  const told = new Set(
+    alerted.map((row) => alertKey(row.orderId, row.numberId, row.reason, row.dueAt)),
+  );
+  const fresh = found.filter(
+    (item) =>
+      !told.has(alertKey(item.orderId, item.numberId, item.overdue.reason, item.overdue.since)),
+  );
+  const messageIds: number[] = [];
+  let count = 0;
+  for (const item of fresh) {
+    const ids = await inTransaction(database, async (tx) => {
+      const order = await lockOrder(tx, item.orderId);
+      const still =
+        order &&
+        (await overdueNumbers(tx, now, [order.id])).find((other) => sameDeadline(other, item));
+      if (!order || !still) return undefined;
+      const [inserted] = await tx
+        .insert(portingAlerts)
+        .values({
+          orderId: order.id,
+          numberId: still.numberId,
+          reason: still.overdue.reason,
+          dueAt: still.overdue.since,
+        })
+        .onConflictDoNothing()
+        .returning({ orderId: portingAlerts.orderId });
+      if (!inserted) return undefined;
+      const account = await accountNow(deps, tx, order);
+      return enqueueMessages(tx, [
+        ...deps.staffAlerts.messages(portingOverdueAlert(deps.config, order, account, still, now)),
+        ...(still.overdue.reason === 'upc_expired'
+          ? messagesToAccount(order, account, (contact) =>
+              upcExpiredMessages(deps.config, contact, order, {
+                number: still.number,
+                upcCode: still.upcCode!,
+                upcExpiresOn: still.upcExpiresOn!,
+              }),
+            )
+          : []),
+      ]);
+    });
+    if (ids) {
+      count += 1;
+      messageIds.push(...ids);
+    }
+  }
+  await deps.outbox.deliverNow(messageIds);
+  return count;
+}
