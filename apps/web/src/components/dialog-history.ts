@@ -1,0 +1,103 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * The history entries open dialogs own (QA pass 28 F8, decision 0109). An open dialog adds one
+ * entry at the page's own address, so the browser's Back (a phone's usual way to close a sheet)
+ * leaves that entry and closes the dialog, the page and what was typed staying as they were.
+ * Closed otherwise (its button, Escape, the backdrop), the dialog takes its entry back, so a
+ * later Back leaves the page as before. The router never hears of these entries: their
+ * `popstate` is stopped before it, and a navigation made while a dialog's entry is on top (Buy
+ * now's order page, a link in a dialog) takes that entry's place instead of adding one after it.
+ */
+interface Entry {
+  close: () => void;
+  /** waiting: its push waits for an entry being taken back; on: in the history; gone. */
+  state: 'waiting' | 'on' | 'gone';
+}
+
+/** Dialogs with an entry, innermost last. */
+const entries: Entry[] = [];
+/** Entries taken back with history.back() whose popstate has not come yet. */
+let backsUnanswered = 0;
+/** Pushes (the router's or a dialog's) held until those entries are gone. */
+let held: (() => void)[] = [];
+/** The browser's pushState while ours stands in for it; none when no dialog owns an entry. */
+let browserPush: History['pushState'] | undefined;
+
+function push(data: unknown, unused: string, url?: string | URL | null) {
+  const top = entries.at(-1);
+  if (top) {
+    entries.pop();
+    top.state = 'gone';
+    window.history.replaceState(data, unused, url);
+  } else {
+    browserPush?.call(window.history, data, unused, url);
+  }
+}
+
+function whenSettled(step: () => void) {
+  if (backsUnanswered > 0) held.push(step);
+  else step();
+}
+
+function onPopState(event: PopStateEvent) {
+  event.stopImmediatePropagation();
+  if (backsUnanswered > 0) {
+    backsUnanswered -= 1;
+    if (backsUnanswered === 0) {
+      const steps = held;
+      held = [];
+      for (const step of steps) step();
+    }
+  } else {
+    const top = entries.pop();
+    if (top) {
+      top.state = 'gone';
+      top.close();
+    }
+  }
+  uninstallIfIdle();
+}
+
+function install() {
+  if (browserPush) return;
+  browserPush = window.history.pushState;
+  window.history.pushState = (data, unused, url) => whenSettled(() => push(data, unused, url));
+  window.addEventListener('popstate', onPopState, true);
+}
+
+function uninstallIfIdle() {
+  if (!browserPush || entries.length > 0 || backsUnanswered > 0 || held.length > 0) return;
+  window.history.pushState = browserPush;
+  browserPush = undefined;
+  window.removeEventListener('popstate', onPopState, true);
+}
+
+/** While `open`, the browser's Back calls `onClose` instead of leaving the page. */
+export function useBackCloses(open: boolean, onClose: () => void) {
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!open) return;
+    const entry: Entry = { close: () => onCloseRef.current(), state: 'waiting' };
+    install();
+    whenSettled(() => {
+      if (entry.state !== 'waiting') return;
+      browserPush?.call(window.history, window.history.state, '', window.location.href);
+      entry.state = 'on';
+      entries.push(entry);
+    });
+    return () => {
+      if (entry.state === 'on') {
+        entries.splice(entries.indexOf(entry), 1);
+        backsUnanswered += 1;
+        window.history.back();
+      }
+      entry.state = 'gone';
+      uninstallIfIdle();
+    };
+  }, [open]);
+}
