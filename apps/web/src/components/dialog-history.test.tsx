@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { useState } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createBrowserRouter, Link, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, Link, RouterProvider, useLocation, useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ModalDialog } from './modal-dialog';
 
@@ -10,11 +10,15 @@ afterEach(cleanup);
 
 /** The page the router shows: its address, and a Buy now dialog with a field and a link. */
 function NumberPage() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   return (
     <main id="main" tabIndex={-1}>
-      <p>Page {pathname}</p>
+      <p>
+        Page {pathname}
+        {search}
+      </p>
       <button type="button" onClick={() => setOpen(true)}>
         Buy now
       </button>
@@ -25,6 +29,19 @@ function NumberPage() {
         <Link to="/orders/1" onClick={() => setOpen(false)}>
           Your order
         </Link>
+        {/* A redirect replacing the page, as closing an account's sends it home. */}
+        <button type="button" onClick={() => void navigate('/?closed', { replace: true })}>
+          Redirect
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            void navigate('/?closed', { replace: true });
+          }}
+        >
+          Close and redirect
+        </button>
       </ModalDialog>
     </main>
   );
@@ -112,4 +129,23 @@ describe('a dialog and the browser’s Back', () => {
     expect(router.state.location.pathname).toBe('/numbers/9876543210');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it.each(['Redirect', 'Close and redirect'])(
+    'keeps the address and the router agreeing on a redirect that replaces the page (%s)',
+    async (button) => {
+      const user = userEvent.setup();
+      const router = await onNumberPage();
+      await user.click(screen.getByRole('button', { name: 'Buy now' }));
+      await user.click(screen.getByRole('button', { name: button }));
+      await screen.findByText('Page /?closed');
+      await waitFor(() =>
+        expect(`${window.location.pathname}${window.location.search}`).toBe('/?closed'),
+      );
+      expect(router.state.location.search).toBe('?closed');
+
+      // The redirect took the page's place: Back goes to the page before it.
+      await back();
+      await screen.findByText('Page /premium-numbers');
+    },
+  );
 });

@@ -7,7 +7,9 @@ import { useEffect, useRef } from 'react';
  * Closed otherwise (its button, Escape, the backdrop), the dialog takes its entry back, so a
  * later Back leaves the page as before. The router never hears of these entries: their
  * `popstate` is stopped before it, and a navigation made while a dialog's entry is on top (Buy
- * now's order page, a link in a dialog) takes that entry's place instead of adding one after it.
+ * now's order page, a link in a dialog) takes that entry's place instead of adding one after it;
+ * one replacing the page (a redirect) replaces the page's entry once the dialog's has gone. A
+ * navigation made while a taken-back entry is on its way waits for it.
  */
 interface Entry {
   close: () => void;
@@ -21,19 +23,34 @@ const entries: Entry[] = [];
 let backsUnanswered = 0;
 /** Pushes (the router's or a dialog's) held until those entries are gone. */
 let held: (() => void)[] = [];
-/** The browser's pushState while ours stands in for it; none when no dialog owns an entry. */
-let browserPush: History['pushState'] | undefined;
+/** The browser's pushState and replaceState while ours stand in for them. */
+let browser: Pick<History, 'pushState' | 'replaceState'> | undefined;
 
-function push(data: unknown, unused: string, url?: string | URL | null) {
-  const top = entries.at(-1);
-  if (top) {
-    entries.pop();
-    top.state = 'gone';
-    window.history.replaceState(data, unused, url);
-  } else {
-    browserPush?.call(window.history, data, unused, url);
-  }
+type Change = (data: unknown, unused: string, url?: string | URL | null) => void;
+
+/** The dialog's entry on top, if any, as it leaves the history (its dialog may stay open). */
+function takeTopEntry(): boolean {
+  const top = entries.pop();
+  if (top) top.state = 'gone';
+  return top !== undefined;
 }
+
+/** A navigation pushed while a dialog's entry is on top takes that entry's place. */
+const push: Change = (data, unused, url) => {
+  if (takeTopEntry()) browser?.replaceState.call(window.history, data, unused, url);
+  else browser?.pushState.call(window.history, data, unused, url);
+};
+
+/** One replacing the page while a dialog's entry is on top replaces the page's entry, below it. */
+const replace: Change = (data, unused, url) => {
+  if (takeTopEntry()) {
+    backsUnanswered += 1;
+    held.push(() => browser?.replaceState.call(window.history, data, unused, url));
+    window.history.back();
+  } else {
+    browser?.replaceState.call(window.history, data, unused, url);
+  }
+};
 
 function whenSettled(step: () => void) {
   if (backsUnanswered > 0) held.push(step);
@@ -60,16 +77,19 @@ function onPopState(event: PopStateEvent) {
 }
 
 function install() {
-  if (browserPush) return;
-  browserPush = window.history.pushState;
-  window.history.pushState = (data, unused, url) => whenSettled(() => push(data, unused, url));
+  if (browser) return;
+  const { history } = window;
+  browser = { pushState: history.pushState, replaceState: history.replaceState };
+  history.pushState = (data, unused, url) => whenSettled(() => push(data, unused, url));
+  history.replaceState = (data, unused, url) => whenSettled(() => replace(data, unused, url));
   window.addEventListener('popstate', onPopState, true);
 }
 
 function uninstallIfIdle() {
-  if (!browserPush || entries.length > 0 || backsUnanswered > 0 || held.length > 0) return;
-  window.history.pushState = browserPush;
-  browserPush = undefined;
+  if (!browser || entries.length > 0 || backsUnanswered > 0 || held.length > 0) return;
+  window.history.pushState = browser.pushState;
+  window.history.replaceState = browser.replaceState;
+  browser = undefined;
   window.removeEventListener('popstate', onPopState, true);
 }
 
@@ -86,7 +106,7 @@ export function useBackCloses(open: boolean, onClose: () => void) {
     install();
     whenSettled(() => {
       if (entry.state !== 'waiting') return;
-      browserPush?.call(window.history, window.history.state, '', window.location.href);
+      browser?.pushState.call(window.history, window.history.state, '', window.location.href);
       entry.state = 'on';
       entries.push(entry);
     });
