@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBrowserRouter, Link, RouterProvider, useLocation, useNavigate } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalDialog } from './modal-dialog';
 
 afterEach(cleanup);
@@ -56,16 +56,17 @@ async function onNumberPage() {
   return router;
 }
 
-/** The popstate events of the window, counted before anything can stop them. */
-let pops = 0;
-const countPop = () => (pops += 1);
-beforeAll(() => window.addEventListener('popstate', countPop, true));
-afterAll(() => window.removeEventListener('popstate', countPop, true));
+/** The popstate events of the window, counted by a listener added before the module's. */
+const popCount = vi.hoisted(() => {
+  const count = { pops: 0 };
+  window.addEventListener('popstate', () => (count.pops += 1));
+  return count;
+});
 
 /** Resolves once the window has had `count` more popstate events. */
 async function popped(count = 1) {
-  const until = pops + count;
-  await waitFor(() => expect(pops).toBe(until));
+  const until = popCount.pops + count;
+  await waitFor(() => expect(popCount.pops).toBe(until));
 }
 
 async function back() {

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
  * leaves that entry and closes the dialog, the page and what was typed staying as they were.
  * Closed otherwise (its button, Escape, the backdrop), the dialog takes its entry back, so a
  * later Back leaves the page as before. The router never hears of these entries: their
- * `popstate` is stopped before it, and a navigation made while a dialog's entry is on top (Buy
+ * `popstate` is stopped before it reaches the router's listener, and a navigation made while a dialog's entry is on top (Buy
  * now's order page, a link in a dialog) takes that entry's place instead of adding one after it;
  * one replacing the page (a redirect) replaces the page's entry once the dialog's has gone. A
  * navigation made while a taken-back entry is on its way waits for it.
@@ -58,6 +58,7 @@ function whenSettled(step: () => void) {
 }
 
 function onPopState(event: PopStateEvent) {
+  if (entries.length === 0 && backsUnanswered === 0) return;
   event.stopImmediatePropagation();
   if (backsUnanswered > 0) {
     backsUnanswered -= 1;
@@ -82,7 +83,6 @@ function install() {
   browser = { pushState: history.pushState, replaceState: history.replaceState };
   history.pushState = (data, unused, url) => whenSettled(() => push(data, unused, url));
   history.replaceState = (data, unused, url) => whenSettled(() => replace(data, unused, url));
-  window.addEventListener('popstate', onPopState, true);
 }
 
 function uninstallIfIdle() {
@@ -90,8 +90,12 @@ function uninstallIfIdle() {
   window.history.pushState = browser.pushState;
   window.history.replaceState = browser.replaceState;
   browser = undefined;
-  window.removeEventListener('popstate', onPopState, true);
 }
+
+// Listening from the start, before the router does (root.tsx imports this module before the
+// router is made): listeners run in the order they were added, so only one added first can stop
+// the router from hearing a popstate. It lets every popstate no dialog owns through.
+if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);
 
 /** While `open`, the browser's Back calls `onClose` instead of leaving the page. */
 export function useBackCloses(open: boolean, onClose: () => void) {
