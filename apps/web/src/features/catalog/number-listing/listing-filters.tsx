@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useInlinePanel } from '../../../components/inline-panel';
 import { ChevronDownIcon } from '../../../components/icons';
 import { lazyPart } from '../../../components/lazy-part';
 import { digitMatches, type DigitMatch } from '@store/domain';
@@ -62,7 +63,8 @@ export function ListingFilters({
   const [draft, setDraft] = useState(params.q ?? '');
   const [match, setMatch] = useState<DigitMatch>(params.match ?? DEFAULT_MATCH);
   const [error, setError] = useState('');
-  const [open, setOpen] = useState(false);
+  // Escape in the panel or on its button closes it, and the focus goes back to the button.
+  const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
 
   // Follow the address (Back, a cleared filter, a shared link) without remounting the form; the
   // address arriving at this form's own search keeps what was typed since it was sent.
@@ -167,9 +169,11 @@ export function ListingFilters({
 
           <button
             type="button"
+            ref={openerRef}
             aria-expanded={open}
             aria-controls={panelId}
-            onClick={() => setOpen((value) => !value)}
+            onClick={open ? close : show}
+            onKeyDown={open ? onKeyDown : undefined}
             onPointerEnter={preloadAdvancedFilters}
             onFocus={preloadAdvancedFilters}
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-blue-50"
@@ -188,7 +192,7 @@ export function ListingFilters({
         </div>
       </form>
 
-      <div id={panelId} hidden={!open}>
+      <div id={panelId} hidden={!open} onKeyDown={onKeyDown}>
         {open ? (
           <AdvancedFilters
             params={params}
