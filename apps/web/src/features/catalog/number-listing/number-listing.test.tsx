@@ -145,7 +145,7 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
-  it('leaves the whole store\'s category counts out beside a search, whose chips keep it', async () => {
+  it("leaves the whole store's category counts out beside a search, whose chips keep it", async () => {
     fetchMock.mockImplementation(async (url: string) => {
       const data = String(url).includes('/numbers/categories')
         ? { categories: [{ slug: 'mirror-numbers', name: 'Mirror Numbers', count: 315 }] }
