@@ -182,9 +182,11 @@ describeEachDatabase(
         `Payment reference 412345678901 not verified: No credit with this UTR in our account. The number is held until ${formatIndiaDateTime(new Date(heldUntil))} for the right reference.`,
       );
       // In the console too; the team's refusal puts the order back to awaiting payment.
-      expect(
-        rejected.json().data.timeline.map((entry: { label: string }) => entry.label),
-      ).toEqual(['Awaiting payment', 'Payment submitted', 'Awaiting payment']);
+      expect(rejected.json().data.timeline.map((entry: { label: string }) => entry.label)).toEqual([
+        'Awaiting payment',
+        'Payment submitted',
+        'Awaiting payment',
+      ]);
       const again = await staff.client.post(
         api(`/admin/orders/${asha.order.id}/payment-submission/reject`),
         { reason: 'Twice' },
