@@ -135,7 +135,7 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
       .click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Asha tester');
-    await expect(page.getByText(account.email)).toBeVisible();
+    await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
     await expect(page.getByLabel('Company name')).toHaveValue(account.companyName);
     await expect(page.getByLabel('GSTIN', { exact: true })).toHaveValue('27AAPFU0939F1ZV');
     await expect(page.getByRole('heading', { name: 'Your orders' })).toBeVisible();

@@ -56,9 +56,8 @@ export function Header() {
       data-variant={isHome ? 'solid' : 'transparent'}
       className={`relative z-40 ${isHome ? 'bg-white shadow-sm' : 'bg-transparent'}`}
     >
-      {/* At 400 % zoom (320 px) the name wraps beside the cart and Menu; with a reader's own
-          text spacing the row wraps rather than pushing the account off the screen. */}
-      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-x-4 xl:flex-wrap px-4 sm:px-6 lg:px-8">
+      {/* At 400 % zoom (320 px) the name wraps beside the cart and Menu. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-x-4 px-4 sm:px-6 lg:px-8">
         <Link
           to="/"
           className="flex min-w-0 items-center gap-2 rounded-md text-lg leading-tight font-bold tracking-tight text-slate-900"
