@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newAccount, registerByApi, SUPPORT_STATE_ENV } from '../support/accounts';
 import { paidOrder } from '../support/orders';
 import { pageTypes } from '../support/page-types';
+import { untilHydrated } from '../support/store-pages';
 
 /**
  * axe-core (WCAG 2.1 A and AA, and its best practices) finds nothing on any page type, on a
@@ -140,3 +141,28 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+/**
+ * A form field shows the page's focus ring, 3 px of blue-600 (5.2:1 on white), a field in error
+ * too (QA 32 F8: a 1 px border and a faint ring, nearly invisible on a red field).
+ */
+test('a focused field shows a clear ring, also in error', async ({ page }) => {
+  const ring = (field: Locator) =>
+    field.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    });
+  await page.goto('/');
+  const digits = page.getByLabel('Digits you want');
+  await digits.focus();
+  expect(await ring(digits)).toBe('solid 3px rgb(37, 99, 235)');
+
+  await page.goto('/contact-us');
+  const send = page.getByRole('button', { name: 'Send enquiry' });
+  await untilHydrated(send);
+  await send.click();
+  const name = page.getByLabel('Full name');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(await ring(name)).toBe('solid 3px rgb(37, 99, 235)');
+});
