@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 
-export type BusyButtonProps = Omit<ComponentProps<'button'>, 'ref'> & { busy?: boolean };
+export type BusyButtonProps = ComponentProps<'button'> & { busy?: boolean };
 
 /**
  * A button that keeps the focus while it cannot be used (QA 32 F1): busy with its request, or
