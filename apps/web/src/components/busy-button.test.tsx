@@ -5,8 +5,16 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BusyButton } from './busy-button';
 
-/** A button whose action takes until `finish` is called, then leaves it disabled if `thenOff`. */
-function Slow({ onPress, thenOff = false }: { onPress: () => Promise<void>; thenOff?: boolean }) {
+/** A button whose action takes as long as `onPress`, then leaves it disabled if `thenOff`. */
+function Slow({
+  onPress,
+  thenOff = false,
+  keep = false,
+}: {
+  onPress: () => Promise<void>;
+  thenOff?: boolean;
+  keep?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   return (
@@ -14,6 +22,7 @@ function Slow({ onPress, thenOff = false }: { onPress: () => Promise<void>; then
       <BusyButton
         busy={busy}
         disabled={thenOff && done}
+        keepFocusWhenDisabled={keep}
         onClick={() => {
           setBusy(true);
           void onPress().finally(() => {
@@ -54,9 +63,9 @@ describe('BusyButton', () => {
     expect(button).toHaveFocus();
   });
 
-  it('made disabled while it holds the focus, keeps it until the focus leaves', async () => {
+  it('made disabled while it holds the focus, keeps it until the focus leaves, when asked', async () => {
     const user = userEvent.setup();
-    render(<Slow onPress={() => Promise.resolve()} thenOff />);
+    render(<Slow onPress={() => Promise.resolve()} thenOff keep />);
     const button = screen.getByRole('button', { name: 'Save' });
     await user.click(button);
 
@@ -66,5 +75,13 @@ describe('BusyButton', () => {
     await user.tab();
     expect(screen.getByRole('link', { name: 'Next' })).toHaveFocus();
     expect(button).toBeDisabled();
+  });
+
+  it('otherwise is disabled once done, as any button', async () => {
+    const user = userEvent.setup();
+    render(<Slow onPress={() => Promise.resolve()} thenOff />);
+    const button = screen.getByRole('button', { name: 'Save' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
   });
 });

@@ -47,8 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = `toast-${nextId}`;
       // A toast with an action stays until closed, so that a keyboard can reach its button
       // however far it is in the Tab order (WCAG 2.2.1, QA 32 F10).
-      const duration =
-        options.duration ?? (options.action ? Infinity : TOAST_DEFAULT_DURATION_MS);
+      const duration = options.duration ?? (options.action ? Infinity : TOAST_DEFAULT_DURATION_MS);
       // The same message again replaces the one still showing (signing out twice in a row
       // says so once), so toasts never stack up as copies.
       setToasts((current) => [

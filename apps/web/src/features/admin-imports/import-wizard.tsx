@@ -18,8 +18,8 @@ export function ImportWizard() {
   const [importId, setImportId] = useState<string | null>(null);
   const check = useCheckImportFile();
   const start = useStartImport();
-  const preview = useFocusLater<HTMLElement>();
-  const progress = useFocusLater<HTMLDivElement>();
+  const { target: preview, focusLater: focusPreviewLater } = useFocusLater<HTMLElement>();
+  const { target: progress, focusLater: focusProgressLater } = useFocusLater<HTMLDivElement>();
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -30,14 +30,14 @@ export function ImportWizard() {
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();
-    if (file) check.mutate(file, { onSuccess: preview.focusLater });
+    if (file) check.mutate(file, { onSuccess: focusPreviewLater });
   };
 
   const onConfirm = async () => {
     if (!file) return;
     const { importId: id } = await start.mutateAsync(file);
     setImportId(id);
-    progress.focusLater();
+    focusProgressLater();
   };
 
   const problem = check.error ?? start.error;
@@ -75,7 +75,7 @@ export function ImportWizard() {
       ) : null}
       {check.data && !importId ? (
         <>
-          <DryRunPreview ref={preview.target} result={check.data} />
+          <DryRunPreview ref={preview} result={check.data} />
           {changesStock(check.data) ? (
             <BusyButton
               className="btn-primary aria-disabled:opacity-70"
@@ -90,7 +90,7 @@ export function ImportWizard() {
         </>
       ) : null}
       {importId ? (
-        <div ref={progress.target} tabIndex={-1}>
+        <div ref={progress} tabIndex={-1}>
           <ImportProgress id={importId} />
         </div>
       ) : null}
