@@ -107,6 +107,9 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     await expect(
       page.getByText(`Payment submitted with UTR ${utr} and a screenshot`),
     ).toBeVisible();
+    // The timeline's latest step is headed as the status reads, not "Awaiting payment".
+    const steps = page.getByRole('region', { name: 'Order timeline' }).getByRole('listitem');
+    await expect(steps.last().locator('p').first()).toHaveText('Payment submitted');
   });
 
   await test.step('support confirms the submitted UTR in the console', async () => {
@@ -118,6 +121,8 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     await desk.goto(`/admin/orders/${orderId}`);
     const payments = desk.getByRole('region', { name: 'Payments' });
     await expect(payments).toContainText(`The buyer says they have paid: UTR ${utr}`);
+    const steps = desk.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+    await expect(steps.last().locator('p').first()).toHaveText('Payment submitted');
     const shown = await desk.request.get(
       (await payments
         .getByRole('link', { name: 'See the payment screenshot' })

@@ -518,6 +518,30 @@ test.describe('analytics with a measurement id', () => {
     }
   });
 
+  test("at 390 px a number's Buy now is on screen above the bar and clickable without scrolling", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => window.localStorage.removeItem('analytics_consent'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    const api = await playwrightRequest.newContext({ baseURL: store!.url });
+    await registerByApi(api, newAccount('consent bar tester'));
+    await page.context().addCookies((await api.storageState()).cookies);
+    const listed = await api.get('/api/v1/numbers?pageSize=20');
+    const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
+    const number = items[Math.floor(Math.random() * items.length)]!;
+    await page.goto(`${store!.url}/numbers/${number.number}`);
+    const bar = page.getByRole('region', { name: 'Cookie choice' });
+    await expect(bar).toBeVisible();
+
+    const buyNow = page.getByRole('button', { name: 'Buy now' });
+    const [button, under] = [(await buyNow.boundingBox())!, (await bar.boundingBox())!];
+    expect(button.y + button.height, 'Buy now ends above the bar').toBeLessThanOrEqual(under.y);
+    // Playwright's click fails on a covered button; the page does not scroll for it.
+    await clickWhenHydrated(buyNow);
+    await expect(page.getByRole('dialog', { name: `Buy ${number.display}` })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   function pageViews(page: Page): Promise<string[]> {
     return page.evaluate(() =>
       ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])

@@ -10,6 +10,8 @@ import {
 } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
+// Before the router listens: an open dialog's history entry is never the router's (decision 0109).
+import './components/dialog-history';
 import { OfflineNotice } from './components/offline-notice';
 import { PageSpinner } from './components/page-spinner';
 import { RouteAnnouncer } from './components/route-focus';

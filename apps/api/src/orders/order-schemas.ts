@@ -184,7 +184,11 @@ const orderPaymentSchema = z.object({
 
 const timelineEntrySchema = z.object({
   status: z.enum(orderStatuses),
-  label: z.string(),
+  label: z
+    .string()
+    .describe(
+      "The step's heading: its status's label, but \"Payment submitted\" for the buyer's payment reference (status pending_payment)",
+    ),
   note: z.string().nullable(),
   at: z.string().describe('ISO time'),
   actor: z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@store/domain';
-import { checkStep, nextStep } from './order-timeline';
+import { checkStep, nextStep, timelineLabel, UTR_SUBMITTED_NOTE } from './order-timeline';
 import { newOrderReference } from './order-reference';
 
 const paidAt = new Date();
@@ -96,5 +96,26 @@ describe('newOrderReference', () => {
     expect(reference).toMatch(/^VN-20261123-[0-9A-HJKMNP-TV-Z]{8}$/);
     const many = new Set(Array.from({ length: 1000 }, () => newOrderReference()));
     expect(many.size).toBe(1000);
+  });
+});
+
+describe('timelineLabel', () => {
+  const note = `${UTR_SUBMITTED_NOTE}412345678901; the number is held until 2 Dec 2026, 10:00 am.`;
+
+  it("heads the buyer's payment reference as the order's status reads then", () => {
+    expect(timelineLabel({ status: 'pending_payment', byBuyer: true, note })).toBe(
+      'Payment submitted',
+    );
+  });
+
+  it("keeps every other step's status label", () => {
+    expect(
+      timelineLabel({ status: 'pending_payment', byBuyer: true, note: 'Order placed; …' }),
+    ).toBe('Awaiting payment');
+    // Not the buyer's: a staff step is headed by its status whatever its note says.
+    expect(timelineLabel({ status: 'pending_payment', byBuyer: false, note })).toBe(
+      'Awaiting payment',
+    );
+    expect(timelineLabel({ status: 'paid', byBuyer: false, note: null })).toBe('Paid');
   });
 });

@@ -1,4 +1,24 @@
-import { orderStatusLabels, type OrderStatus } from '@store/domain';
+import { orderStatusLabel, orderStatusLabels, type OrderStatus } from '@store/domain';
+
+/**
+ * How the timeline note of a buyer's payment reference ("I have paid") begins. The event keeps
+ * the order's status then (pending_payment); its heading is told from this note, which the store
+ * has written since before the by_buyer column (migration 0020 reads it too).
+ */
+export const UTR_SUBMITTED_NOTE = 'Payment submitted with UTR ';
+
+/**
+ * A timeline entry's heading: its status's label, except that the buyer's payment reference reads
+ * "Payment submitted" (as the order's status does then), not "Awaiting payment" (QA pass 32, F6).
+ */
+export function timelineLabel(event: {
+  status: OrderStatus;
+  byBuyer: boolean;
+  note: string | null;
+}): string {
+  const utrSubmitted = event.byBuyer && (event.note?.startsWith(UTR_SUBMITTED_NOTE) ?? false);
+  return orderStatusLabel(event.status, utrSubmitted);
+}
 
 /** The porting steps after payment, in order (design.md, "The sale, end to end", step 5). */
 const forwardSteps = [

@@ -2,7 +2,6 @@ import {
   findCategory,
   HOLD_LAPSED_LABEL,
   orderStatusLabel,
-  orderStatusLabels,
   portingStatusLabels,
   toRupees,
   type PaymentStatus,
@@ -18,6 +17,7 @@ import {
 import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
 import { isCorporate, portingSteps } from './order-messages';
+import { timelineLabel } from './order-timeline';
 import { paidForOrder } from './refunds';
 import type { OrderView } from './order-schemas';
 import {
@@ -231,7 +231,7 @@ function toOrderView(
     },
     timeline: timeline.map((event) => ({
       status: event.status,
-      label: orderStatusLabels[event.status],
+      label: timelineLabel(event),
       note: event.note,
       at: event.createdAt.toISOString(),
       actor: event.staffUserId ? 'staff' : event.byBuyer ? 'buyer' : 'store',

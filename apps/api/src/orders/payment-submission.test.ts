@@ -54,6 +54,11 @@ describeEachDatabase(
       expect(held.reservedUntil!.toISOString()).toBe(order.holdExpiresAt);
       expect(order.timeline.at(-1).note).toMatch(/^Payment submitted with UTR 412345678901;/);
       expect(order.timeline.at(-1)).toMatchObject({ actor: 'buyer', by: null });
+      // The reference is headed as what it is, as the order's status reads (QA pass 32, F6).
+      expect(order.timeline.map((entry: { label: string }) => entry.label)).toEqual([
+        'Awaiting payment',
+        'Payment submitted',
+      ]);
 
       const [alert] = await sentTo(ctx().database, TEAM_EMAIL);
       expect(alert!.subject).toContain(`Payment submitted for order ${order.reference}`);
@@ -176,6 +181,12 @@ describeEachDatabase(
       expect(rejected.json().data.timeline.at(-1).note).toBe(
         `Payment reference 412345678901 not verified: No credit with this UTR in our account. The number is held until ${formatIndiaDateTime(new Date(heldUntil))} for the right reference.`,
       );
+      // In the console too; the team's refusal puts the order back to awaiting payment.
+      expect(rejected.json().data.timeline.map((entry: { label: string }) => entry.label)).toEqual([
+        'Awaiting payment',
+        'Payment submitted',
+        'Awaiting payment',
+      ]);
       const again = await staff.client.post(
         api(`/admin/orders/${asha.order.id}/payment-submission/reject`),
         { reason: 'Twice' },

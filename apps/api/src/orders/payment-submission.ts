@@ -28,6 +28,7 @@ import {
   readOrderItems,
   updateOrder,
 } from './order-store';
+import { UTR_SUBMITTED_NOTE } from './order-timeline';
 import type { OrderDeps, OrderRow } from './order-types';
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -108,7 +109,7 @@ export async function submitPayment(
         orderId: order.id,
         status: 'pending_payment',
         byBuyer: true,
-        note: `Payment submitted with UTR ${key}; the ${plural(numberIds.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)} while our team verifies it.`,
+        note: `${UTR_SUBMITTED_NOTE}${key}; the ${plural(numberIds.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)} while our team verifies it.`,
       });
       // Paid as far as the buyer knows: the numbers leave the cart, as a confirmed payment takes
       // them out, and the order is no longer the cart's to replace or cancel (lockOpenOrders).

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackCloses } from './dialog-history';
 import { focusMainIfLost } from './route-focus';
 
 const FOCUSABLE =
@@ -16,7 +17,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * brings a focus that leaves it back, closes on Escape, and gives the focus back to the opener
  * when it closes (to the page's main content when the opener has gone or refuses the focus:
  * signed in, Sign in is no more; a menu's Sign in is hidden with its menu; Checkout is disabled
- * while it runs).
+ * while it runs). The browser's Back closes it too, the page staying (`useBackCloses`).
  */
 export function useModalFocus(
   open: boolean,
@@ -27,6 +28,7 @@ export function useModalFocus(
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
+  useBackCloses(open, onClose);
 
   useEffect(() => {
     if (!open) return;

@@ -6779,6 +6779,7 @@ export interface operations {
                     | 'completed'
                     | 'cancelled'
                     | 'refunded';
+                  /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                   label: string;
                   note: string | null;
                   /** @description ISO time */
@@ -7056,6 +7057,7 @@ export interface operations {
                     | 'completed'
                     | 'cancelled'
                     | 'refunded';
+                  /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                   label: string;
                   note: string | null;
                   /** @description ISO time */
@@ -7459,6 +7461,7 @@ export interface operations {
                     | 'completed'
                     | 'cancelled'
                     | 'refunded';
+                  /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                   label: string;
                   note: string | null;
                   /** @description ISO time */
@@ -7806,6 +7809,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -8171,6 +8175,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -8545,6 +8550,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -8951,6 +8957,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -9216,6 +9223,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -10010,6 +10018,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -11635,6 +11644,7 @@ export interface operations {
                     | 'completed'
                     | 'cancelled'
                     | 'refunded';
+                  /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                   label: string;
                   note: string | null;
                   /** @description ISO time */
@@ -12081,6 +12091,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -12545,6 +12556,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -13719,6 +13731,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -14208,6 +14221,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -14710,6 +14724,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -15196,6 +15211,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -15684,6 +15700,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -16191,6 +16208,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -16688,6 +16706,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */
@@ -17196,6 +17215,7 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The step's heading: its status's label, but "Payment submitted" for the buyer's payment reference (status pending_payment) */
                 label: string;
                 note: string | null;
                 /** @description ISO time */

@@ -46,7 +46,7 @@ function SignedInProfile() {
         <AddressForm user={user} address={address} />
       </div>
       <div className="mt-8">
-        <OrderHistory />
+        <OrderHistory linkToOrdersPage />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <SignOutOthersSection />

@@ -65,7 +65,7 @@ export default function ConsentBar() {
     <section
       ref={bar}
       aria-label="Cookie choice"
-      className="fixed bottom-0 left-0 right-[5.5rem] z-40 rounded-tr-lg border border-slate-200 bg-white p-3 text-sm text-slate-800 shadow-lg sm:right-24 sm:bottom-4 sm:left-4 sm:max-w-xl sm:rounded-lg"
+      className="fixed bottom-0 left-0 right-[5.5rem] z-40 rounded-tr-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-800 shadow-lg sm:right-24 sm:bottom-4 sm:left-4 sm:max-w-xl sm:rounded-lg sm:p-3 sm:text-sm"
     >
       <p>
         May we use Google Analytics cookies to count visits and measure our ads? See our{' '}
@@ -74,13 +74,13 @@ export default function ConsentBar() {
         </Link>
         .
       </p>
-      <div className="mt-2 flex gap-2">
+      <div className="mt-1.5 flex gap-2 sm:mt-2">
         {CHOICES.map(({ choice, label, className }) => (
           <button
             key={choice}
             type="button"
             onClick={() => chooseConsent(choice)}
-            className={`rounded-md px-4 py-2 font-medium ${className}`}
+            className={`rounded-md px-4 py-1.5 font-medium sm:py-2 ${className}`}
           >
             {label}
           </button>

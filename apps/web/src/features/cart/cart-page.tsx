@@ -60,6 +60,16 @@ export default function CartPage() {
   // The totals follow the billing state chosen; until they arrive, the cart's own.
   const totals = forState.data ? serverCartView(forState.data).totals : cart.totals;
   const [busy, setBusy] = useState(false);
+  /**
+   * Checkout pressed before the billing form's script arrived: the form submits as it arrives
+   * (as a checkout resumed after a sign-in does), the button saying it waits meanwhile.
+   */
+  const [checkoutWaiting, setCheckoutWaiting] = useState(false);
+  const { checkoutResumed } = cart;
+  const submittedAtOnce = useCallback(() => {
+    setCheckoutWaiting(false);
+    checkoutResumed();
+  }, [checkoutResumed]);
   /** Signed in on this page (Checkout asks a guest to): the billing form takes the focus. */
   const [signedInHere, setSignedInHere] = useState(false);
   usePageChange(status === 'loading' ? null : status, () =>
@@ -272,10 +282,11 @@ export default function CartPage() {
                 address={address}
                 onStateChange={setBillingState}
                 onSubmit={checkout}
-                submitAtOnce={cart.resumeCheckout}
-                onSubmittedAtOnce={cart.checkoutResumed}
+                submitAtOnce={cart.resumeCheckout || checkoutWaiting}
+                onSubmittedAtOnce={submittedAtOnce}
                 focusOnOpen={signedInHere}
                 failedText={BILLING_FORM_NOT_LOADED}
+                onLoadFailed={() => setCheckoutWaiting(false)}
               />
             ) : null}
           </div>
@@ -284,7 +295,9 @@ export default function CartPage() {
             tdsRates={cart.tdsRates}
             billingFormId={status === 'signed-in' && user ? billingFormId : undefined}
             busy={busy}
+            waiting={checkoutWaiting}
             onCheckout={() => void checkout()}
+            onFormNotThere={() => setCheckoutWaiting(true)}
             checkoutRef={checkoutButton}
           >
             {toConfirm ? (
@@ -563,14 +576,17 @@ function percentLabel(percent: number): string {
 
 /**
  * The totals and Checkout. Signed in, Checkout submits the billing form (`billingFormId`),
- * which checks out with its details; a guest's Checkout asks to sign in.
+ * which checks out with its details; pressed before the form's script has arrived it calls
+ * `onFormNotThere` and says it waits (`waiting`). A guest's Checkout asks to sign in.
  */
 function OrderSummary({
   totals,
   tdsRates,
   billingFormId,
   busy,
+  waiting,
   onCheckout,
+  onFormNotThere,
   checkoutRef,
   children,
 }: {
@@ -578,7 +594,9 @@ function OrderSummary({
   tdsRates: number[];
   billingFormId: string | undefined;
   busy: boolean;
+  waiting: boolean;
   onCheckout: () => void;
+  onFormNotThere: () => void;
   checkoutRef: Ref<HTMLButtonElement>;
   /** What stopped the checkout, under its button. */
   children?: ReactNode;
@@ -636,11 +654,14 @@ function OrderSummary({
         form={billingFormId}
         data-keep-clear
         disabled={busy}
-        aria-busy={busy || undefined}
-        onClick={billingFormId ? undefined : onCheckout}
+        aria-busy={busy || waiting || undefined}
+        onClick={(event) => {
+          if (!billingFormId) onCheckout();
+          else if (!event.currentTarget.form) onFormNotThere();
+        }}
         className="btn-primary mt-6 w-full py-3 text-base disabled:cursor-wait disabled:opacity-70"
       >
-        {busy ? 'Reserving your numbers' : 'Checkout'}
+        {busy ? 'Reserving your numbers' : waiting ? 'Loading the billing form…' : 'Checkout'}
       </button>
       {children}
       <p className="mt-3 text-xs text-slate-600">

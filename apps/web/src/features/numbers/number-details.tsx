@@ -161,8 +161,10 @@ export function NumberDetails({ number }: { number: NumberDetail }) {
         ))}
       </nav>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1.4fr_1fr] lg:items-start">
-        <section aria-label="The number">
+      {/* On a phone the price and Buy now come straight after the number, in the first view
+          and above the consent bar (decision 0109); from lg they stand beside it. */}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1.4fr_1fr] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="lg:col-start-1">
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
             VIP mobile number
           </p>
@@ -172,8 +174,21 @@ export function NumberDetails({ number }: { number: NumberDetail }) {
             </h1>
             <FavouriteButton item={number} className="size-11" />
           </div>
+        </div>
 
-          <h2 className="mt-8 text-sm font-semibold text-slate-900">Categories it fits</h2>
+        <aside
+          aria-label="Price and buying"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          <Offer number={number} />
+          <div className="mt-6 border-t border-slate-100 pt-5">
+            <h2 className="mb-3 text-sm font-semibold text-slate-900">Share with family</h2>
+            <ShareNumber display={number.display} path={path} />
+          </div>
+        </aside>
+
+        <section aria-label="The number" className="lg:col-start-1 lg:row-start-2">
+          <h2 className="text-sm font-semibold text-slate-900">Categories it fits</h2>
           <ul className="mt-2 flex flex-wrap gap-2" data-testid="number-categories">
             {number.categories.map((category) => (
               <li key={category.slug}>
@@ -204,17 +219,6 @@ export function NumberDetails({ number }: { number: NumberDetail }) {
             Total {number.total}: {totalNotes[number.total]}
           </p>
         </section>
-
-        <aside
-          aria-label="Price and buying"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        >
-          <Offer number={number} />
-          <div className="mt-6 border-t border-slate-100 pt-5">
-            <h2 className="mb-3 text-sm font-semibold text-slate-900">Share with family</h2>
-            <ShareNumber display={number.display} path={path} />
-          </div>
-        </aside>
       </div>
 
       <SimilarNumbers digits={number.number} />

@@ -27,11 +27,14 @@ function page(orders: Order[], extra: { page?: number; pageCount?: number; total
   });
 }
 
-function renderHistory(orders: FakeReply | ((body: unknown, call: FakeCall) => FakeReply)) {
+function renderHistory(
+  orders: FakeReply | ((body: unknown, call: FakeCall) => FakeReply),
+  history = <OrderHistory />,
+) {
   setSessionHintCookie();
   const api = installFakeApi({ 'GET /user/profile': ok(sampleSession), 'GET /orders': orders });
   const user = userEvent.setup();
-  renderWithQuery('/profile', <OrderHistory />);
+  renderWithQuery('/profile', history);
   return { api, user };
 }
 
@@ -77,6 +80,20 @@ describe('order history', () => {
     expect(rows[2]).toHaveTextContent('Hold lapsed');
     expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
     expect(api.callsTo('GET /orders?page=1&pageSize=10')).toHaveLength(1);
+  });
+
+  it("links the profile's history to /orders, which the header does not link (QA 31 F3)", async () => {
+    renderHistory(page([pendingManualOrder()]), <OrderHistory linkToOrdersPage />);
+    expect(await screen.findByRole('link', { name: 'See all your orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+  });
+
+  it('has no link to /orders on /orders itself', async () => {
+    renderHistory(page([pendingManualOrder()]));
+    await screen.findByRole('link', { name: 'VN-20261122-7K3Q9MZA' });
+    expect(screen.queryByRole('link', { name: 'See all your orders' })).not.toBeInTheDocument();
   });
 
   it('says when there are no orders yet', async () => {

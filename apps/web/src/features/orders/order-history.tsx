@@ -8,8 +8,11 @@ import type { Order } from './order-types';
 
 const ORDER_HISTORY_PAGE_SIZE = 10;
 
-/** "Your orders" on the profile page and /orders: the buyer's orders, newest first, each linking to its page. */
-export function OrderHistory() {
+/**
+ * "Your orders" on the profile page and /orders: the buyer's orders, newest first, each linking
+ * to its page. The profile's links to /orders (`linkToOrdersPage`), which the header cannot.
+ */
+export function OrderHistory({ linkToOrdersPage = false }: { linkToOrdersPage?: boolean }) {
   const [page, setPage] = useState(1);
   const query = useOrders({ page, pageSize: ORDER_HISTORY_PAGE_SIZE });
   const data = query.data;
@@ -89,9 +92,16 @@ export function OrderHistory() {
       data-testid="order-history"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7"
     >
-      <h2 id="order-history-heading" className="text-lg font-semibold text-slate-900">
-        Your orders
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="order-history-heading" className="text-lg font-semibold text-slate-900">
+          Your orders
+        </h2>
+        {linkToOrdersPage ? (
+          <Link to="/orders" className="text-sm font-semibold text-blue-700 hover:underline">
+            See all your orders
+          </Link>
+        ) : null}
+      </div>
       {body}
     </section>
   );

@@ -1281,16 +1281,13 @@ describe('order page: access and errors', () => {
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
-  it('says an unknown order was not found and links to the profile', async () => {
+  it('says an unknown order was not found and links to Your orders (/orders)', async () => {
     signedInApi({ 'GET /orders/nope': fail(404, 'Order not found.') });
     renderOrderPage('nope');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order not found' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See your orders' })).toHaveAttribute(
-      'href',
-      '/profile',
-    );
+    expect(screen.getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/orders');
   });
 
   it('offers to try again when the order cannot be loaded', async () => {

@@ -67,12 +67,9 @@ function SignedInOrder({ orderId }: { orderId: string }) {
 function OrderNotFound() {
   return (
     <Container className="pb-16">
-      <PageHeader
-        title="Order not found"
-        intro="We could not find this order in your account. Your orders are listed on your profile."
-      />
-      <Link to="/profile" className="btn-primary">
-        See your orders
+      <PageHeader title="Order not found" intro="We could not find this order in your account." />
+      <Link to="/orders" className="btn-primary">
+        Your orders
       </Link>
     </Container>
   );
@@ -89,8 +86,8 @@ function OrderLoadFailed({ retry, retrying }: { retry: () => unknown; retrying: 
         <button type="button" className="btn-primary" disabled={retrying} onClick={() => retry()}>
           {retrying ? 'Trying again…' : 'Try again'}
         </button>
-        <Link to="/profile" className="btn-secondary">
-          See your orders
+        <Link to="/orders" className="btn-secondary">
+          Your orders
         </Link>
       </div>
     </Container>

@@ -73,7 +73,7 @@ export function AuthDialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="relative flex h-full w-full flex-col overflow-y-auto overscroll-contain bg-white text-slate-900 focus:outline-none sm:h-auto sm:max-h-[calc(100dvh-3rem)] sm:max-w-md sm:rounded-2xl sm:shadow-2xl"
+        className="relative flex h-full w-full scroll-pt-24 flex-col overflow-y-auto overscroll-contain bg-white text-slate-900 focus:outline-none sm:h-auto sm:max-h-[calc(100dvh-3rem)] sm:max-w-md sm:rounded-2xl sm:shadow-2xl"
       >
         <div className="sticky top-0 z-10 flex items-center justify-between gap-4 border-b border-slate-100 bg-white/95 px-5 py-3 backdrop-blur sm:px-7">
           <span className="flex items-center gap-2 text-sm font-semibold text-slate-700">

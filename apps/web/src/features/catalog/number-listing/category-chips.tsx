@@ -57,9 +57,13 @@ export function CategoryChips({
       </h2>
       {/* Relative: the counts' screen-reader words (absolutely placed) scroll with the chips
           instead of widening the page past the screen. */}
+      {/* Tabbing along the sideways row: Chrome leaves a chip that is partly in view where it
+          is, its focus ring past the edge (QA pass 32, F7), so the focused chip is brought in,
+          its ring clear of the edge (the scroll padding). */}
       <ul
         ref={listRef}
-        className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0"
+        onFocus={(event) => event.target.scrollIntoView?.({ inline: 'nearest', block: 'nearest' })}
+        className="relative -mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0"
       >
         {categories.map((category) => {
           const current = category.slug === activeSlug;

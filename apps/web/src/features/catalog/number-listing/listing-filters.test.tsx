@@ -62,3 +62,19 @@ it('shows the digits the address holds once its own search lands, when nothing w
   );
   expect(box).toHaveValue('786');
 });
+
+it('closes More filters on Escape, from the panel or its button, and gives the focus back to the button', async () => {
+  render(<ListingFilters params={{}} update={() => {}} onSearched={() => {}} />);
+  const button = screen.getByRole('button', { name: 'More filters' });
+  fireEvent.click(button);
+  const panel = await screen.findByRole('form', { name: 'More filters' });
+  fireEvent.keyDown(panel, { key: 'Escape' });
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('form', { name: 'More filters' })).not.toBeInTheDocument();
+  await waitFor(() => expect(button).toHaveFocus());
+
+  fireEvent.click(button);
+  expect(button).toHaveAttribute('aria-expanded', 'true');
+  fireEvent.keyDown(button, { key: 'Escape' });
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
 import { lazyPart } from '../../../components/lazy-part';
 import { digitMatches, type DigitMatch } from '@store/domain';
@@ -63,6 +63,15 @@ export function ListingFilters({
   const [match, setMatch] = useState<DigitMatch>(params.match ?? DEFAULT_MATCH);
   const [error, setError] = useState('');
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Escape in the panel or on its button closes it, and the focus goes back to the button (as
+  // useInlinePanel does in the console; not imported, it would be one more file on first load).
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
 
   // Follow the address (Back, a cleared filter, a shared link) without remounting the form; the
   // address arriving at this form's own search keeps what was typed since it was sent.
@@ -167,9 +176,11 @@ export function ListingFilters({
 
           <button
             type="button"
+            ref={buttonRef}
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((value) => !value)}
+            onKeyDown={closeOnEscape}
             onPointerEnter={preloadAdvancedFilters}
             onFocus={preloadAdvancedFilters}
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-blue-50"
@@ -188,7 +199,7 @@ export function ListingFilters({
         </div>
       </form>
 
-      <div id={panelId} hidden={!open}>
+      <div id={panelId} hidden={!open} onKeyDown={closeOnEscape}>
         {open ? (
           <AdvancedFilters
             params={params}

@@ -145,6 +145,28 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it("leaves the whole store's category counts out beside a search, whose chips keep it", async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      const data = String(url).includes('/numbers/categories')
+        ? { categories: [{ slug: 'mirror-numbers', name: 'Mirror Numbers', count: 315 }] }
+        : page;
+      return new Response(JSON.stringify({ success: true, data }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderListing('/premium-numbers?q=786', { categoryCounts: true });
+    await screen.findAllByRole('article');
+    const chips = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(chips).getByRole('link', { name: 'Mirror Numbers' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?category=mirror-numbers&q=786',
+    );
+    expect(within(chips).queryAllByTestId('category-count')).toHaveLength(0);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringContaining('/numbers/categories'),
+    );
+  });
+
   it('says "5,000+" when the store stopped counting', async () => {
     page = { ...page, total: 5000, totalCapped: true, pageCount: 209 };
     renderListing('/premium-numbers');

@@ -79,7 +79,12 @@ export function NumberListing({
   const named = hydrated ? searchParams.get('category')?.trim() : undefined;
   const unknownCategory =
     named && named.toLowerCase() !== 'all' && !categoryFromQuery(named) ? named : undefined;
-  const counts = useCategoryCounts({ enabled: hydrated && categoryCounts });
+  // The counts are of the whole store: beside a search or a filter they would not be what the
+  // chips' links (which keep it) list, so they are left out then (QA pass 32, F5; decision 0112).
+  const narrowed =
+    params.text !== undefined || activeFilters(params).some((filter) => filter.key !== 'category');
+  const showCounts = categoryCounts && !narrowed;
+  const counts = useCategoryCounts({ enabled: hydrated && showCounts });
   const query = useNumbers(offer ? { ...params, offer: true } : params, {
     enabled: hydrated,
     initialData: location.served ? served?.page : undefined,
@@ -165,8 +170,8 @@ export function NumberListing({
       className="lg:grid lg:grid-cols-[13.5rem_minmax(0,1fr)] lg:items-start lg:gap-8"
     >
       <CategoryChips
-        counts={counts.data}
-        countsComing={categoryCounts}
+        counts={showCounts ? counts.data : undefined}
+        countsComing={showCounts}
         active={params.category}
         hrefFor={(slug) => hrefFor(withFilter(params, { category: slug }))}
       />

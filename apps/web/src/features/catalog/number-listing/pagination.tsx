@@ -26,6 +26,25 @@ export function pageWindow(current: number, count: number, more = false, sibling
   return items;
 }
 
+/**
+ * What a screen reader is told in the place of the gap at `index` of `items`: the pages between
+ * the nearest pages `shown` on each side ("Pages 3 to 91 not shown"; "Pages after 7 not shown"
+ * at the end of an uncounted list).
+ */
+export function gapWords(
+  items: readonly PageItem[],
+  index: number,
+  shown: (page: number) => boolean,
+): string {
+  const isShown = (item: PageItem | undefined): item is number =>
+    typeof item === 'number' && shown(item);
+  const before = items.slice(0, index).findLast(isShown) ?? 0;
+  const after = items.slice(index + 1).find(isShown);
+  if (after === undefined) return `Pages after ${before} not shown`;
+  const [from, to] = [before + 1, after - 1];
+  return from === to ? `Page ${from} not shown` : `Pages ${from} to ${to} not shown`;
+}
+
 const itemClass =
   'flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-semibold tabular-nums';
 
@@ -67,6 +86,8 @@ export function Pagination({
 }) {
   if (pageCount <= 1) return null;
   const items = pageWindow(page, pageCount, more);
+  // Small screens show only the first, current and last pages (the others are `secondary`).
+  const secondary = (item: number) => item !== page && item !== 1 && item !== pageCount;
 
   const edge = (target: number, label: 'Previous' | 'Next') => {
     const content =
@@ -109,16 +130,21 @@ export function Pagination({
         <li>{edge(page - 1, 'Previous')}</li>
         {items.map((item, index) => {
           if (item === 'gap') {
+            // The ellipsis is not read; which pages it stands for is, as each screen shows them
+            // (a gap always has a secondary page beside it, so the two differ).
             return (
-              <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
-                …
+              <li key={`gap-${index}`} className="px-1 text-slate-500">
+                <span aria-hidden="true">…</span>
+                <span className="sr-only max-sm:hidden">{gapWords(items, index, () => true)}</span>
+                <span className="sr-only sm:hidden">
+                  {gapWords(items, index, (shown) => !secondary(shown))}
+                </span>
               </li>
             );
           }
           const current = item === page;
-          const secondary = !current && item !== 1 && item !== pageCount;
           return (
-            <li key={item} className={secondary ? 'hidden sm:block' : undefined}>
+            <li key={item} className={secondary(item) ? 'hidden sm:block' : undefined}>
               <Link
                 to={hrefFor(item)}
                 aria-label={`Page ${item}`}

@@ -50,8 +50,13 @@ export function AccountArea({
       >
         <UserIcon className="size-6 shrink-0 text-slate-700" />
         <span className="flex flex-col leading-tight">
+          <span className="sr-only">Your account:</span>{' '}
           <span className="text-sm font-semibold text-slate-900">{capitalizeFirst(user.name)}</span>{' '}
-          <span className="text-xs text-slate-700">{truncateEmail(user.email)}</span>
+          {/* A screen reader hears the whole address, not the cut one's "...". */}
+          <span className="text-xs text-slate-700" aria-hidden="true">
+            {truncateEmail(user.email)}
+          </span>
+          <span className="sr-only">{user.email}</span>
         </span>
       </Link>
       <Link

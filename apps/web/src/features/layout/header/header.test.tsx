@@ -148,6 +148,7 @@ describe('Header', () => {
     const nav = screen.getByRole('link', { name: /Asha/ });
     expect(nav).toHaveAttribute('href', '/profile');
     expect(nav).toHaveTextContent('Asha asha.verylongaddress...');
+    expect(nav).toHaveAccessibleName('Your account: Asha asha.verylongaddress@example.com');
 
     await act(async () => {
       fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0] as HTMLElement);

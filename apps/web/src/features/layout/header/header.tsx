@@ -56,13 +56,15 @@ export function Header() {
       data-variant={isHome ? 'solid' : 'transparent'}
       className={`relative z-40 ${isHome ? 'bg-white shadow-sm' : 'bg-transparent'}`}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      {/* At 400 % zoom (320 px) the name wraps beside the cart and Menu; with a reader's own
+          text spacing the row wraps rather than pushing the account off the screen. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-x-4 xl:flex-wrap px-4 sm:px-6 lg:px-8">
         <Link
           to="/"
-          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900"
+          className="flex min-w-0 items-center gap-2 rounded-md text-lg leading-tight font-bold tracking-tight text-slate-900"
         >
-          <LogoMark className="size-8" />
-          <span className="whitespace-nowrap">{siteConfig.storeName}</span>
+          <LogoMark className="size-8 shrink-0" />
+          <span className="min-w-0 sm:whitespace-nowrap">{siteConfig.storeName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden xl:block">

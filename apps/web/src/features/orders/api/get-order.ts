@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type RequestOptions } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 import { useIsSignedIn } from '../../auth';
-import { isOrderInProgress } from '../order-status';
+import { isOrderInProgress, orderStatusText } from '../order-status';
 import type { Order } from '../order-types';
 import { ORDERS_STALE_TIME_MS, ordersKeys, retryOrders } from './order-queries';
 
@@ -17,7 +17,8 @@ export async function fetchOrder(id: string, options: RequestOptions = {}): Prom
 /**
  * One order; idle until the buyer is signed in. Read again every ORDER_REFETCH_MS while it
  * awaits payment or is being ported, so the buyer sees support's steps without reloading. A
- * read that finds the order newly paid invalidates the cart query (the header badge).
+ * read that finds the order newly paid invalidates the cart query (the header badge), and one
+ * that finds its status words changed, the order lists.
  */
 export function useOrder(id: string | undefined) {
   const signedIn = useIsSignedIn();
@@ -31,6 +32,11 @@ export function useOrder(id: string | undefined) {
       // server cart of these numbers, so the header badge must be read again.
       if (before && before.payment.status !== 'paid' && order.payment.status === 'paid') {
         void queryClient.invalidateQueries({ queryKey: [queryRoots.cart] });
+      }
+      // Its state in other words (a hold lapsed as the page watched, paid, cancelled): the order
+      // lists (/orders, the profile's) are read again, so they say what this page says.
+      if (before && orderStatusText(before) !== orderStatusText(order)) {
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
       }
       return order;
     },

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { createElement } from 'react';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
 import { ORDER_ID, paidOrder, pendingManualOrder } from '../../../../test-support/orders';
@@ -119,8 +119,9 @@ describe('useOrder', () => {
   });
 });
 
-describe('useOrder and the cart', () => {
+describe('useOrder, the cart and the order lists', () => {
   const cartKey = ['cart'];
+  const listKey = ordersKeys.list();
   const manualPaid = () =>
     pendingManualOrder({
       status: 'paid',
@@ -138,8 +139,9 @@ describe('useOrder and the cart', () => {
       [`GET /orders/${ORDER_ID}`]: () => ok(current),
     });
     const queryClient = createTestQueryClient();
-    // The header badge's cart, as the cart feature keeps it.
+    // The header badge's cart, as the cart feature keeps it, and the orders list as last read.
     queryClient.setQueryData(cartKey, { items: [{ id: 'item-11' }] });
+    queryClient.setQueryData(ordersKeys.list(), { orders: [first] });
     renderWithQuery('/', createElement(OrderProbe, { id: ORDER_ID }), queryClient);
     expect(await screen.findByText(first.statusLabel)).toBeInTheDocument();
     expect(queryClient.getQueryState(cartKey)?.isInvalidated).toBe(false);
@@ -147,7 +149,10 @@ describe('useOrder and the cart', () => {
     await act(async () => {
       vi.advanceTimersByTime(ORDER_REFETCH_MS);
     });
-    expect(await screen.findByText(next.statusLabel)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(ordersKeys.detail(ORDER_ID))?.dataUpdateCount).toBe(2),
+    );
+    expect(screen.getByText(next.statusLabel)).toBeInTheDocument();
     return queryClient;
   }
 
@@ -166,5 +171,25 @@ describe('useOrder and the cart', () => {
     vi.useRealTimers();
     const paid = await watch(manualPaid(), paidOrder());
     expect(paid.getQueryState(cartKey)?.isInvalidated).toBe(false);
+  });
+
+  it('reads the lists again when the hold lapses as the page watches (QA 28 F9)', async () => {
+    const pending = pendingManualOrder();
+    const lapsed = pendingManualOrder({
+      statusLabel: 'Hold lapsed',
+      payment: { ...pending.payment, status: 'expired' },
+      canRetry: true,
+    });
+    const queryClient = await watch(pending, lapsed);
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the lists alone while the order says the same', async () => {
+    const pending = pendingManualOrder();
+    const queryClient = await watch(
+      pending,
+      pendingManualOrder({ payment: { ...pending.payment, paymentReference: 'UTR 1' } }),
+    );
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(false);
   });
 });
