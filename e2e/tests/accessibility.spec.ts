@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newAccount, registerByApi, SUPPORT_STATE_ENV } from '../support/accounts';
 import { paidOrder } from '../support/orders';
 import { pageTypes } from '../support/page-types';
+import { untilHydrated } from '../support/store-pages';
 
 /**
  * axe-core (WCAG 2.1 A and AA, and its best practices) finds nothing on any page type, on a
@@ -24,7 +25,7 @@ for (const width of [390, 1280]) {
 /**
  * The console's dashboard with an order paid, so its charts are drawn: the drawings are hidden
  * from assistive technology (their tables are the text), so nothing in them may take the focus
- * (QA 19 F10: Recharts' accessibility layer made each chart a tab stop).
+ * (QA 19 F10: Recharts' accessibility layer made each chart a tab stop; QA 32 F2: its layers).
  */
 test('the console dashboard with its charts drawn', async ({ browser, page, baseURL }) => {
   await registerByApi(page.request, newAccount('axe dashboard buyer'));
@@ -40,6 +41,16 @@ test('the console dashboard with its charts drawn', async ({ browser, page, base
     await expect(desk.locator('.recharts-wrapper')).toHaveCount(2);
     await expect(desk.locator('.recharts-bar-rectangle').first()).toBeVisible();
     expect(await axeFindings(desk)).toEqual([]);
+    // Tab from each chart's caption goes to its "Show as a table", past the drawing (QA 32 F2:
+    // Recharts' z-index layers took the focus unseen by axe).
+    for (const figure of await desk.locator('figure').all()) {
+      await figure.locator('figcaption').evaluate((caption: HTMLElement) => {
+        caption.tabIndex = -1;
+        caption.focus();
+      });
+      await desk.keyboard.press('Tab');
+      await expect(figure.locator('summary')).toBeFocused();
+    }
   } finally {
     await context.close();
   }
@@ -130,3 +141,29 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+/**
+ * A form field shows the page's focus ring, 3 px of blue-600 (about 5:1 on white), a field in error
+ * too (QA 32 F8: a 1 px border and a faint ring, nearly invisible on a red field).
+ */
+test('a focused field shows a clear ring, also in error', async ({ page }) => {
+  const blueRing = 'solid 3px oklch(0.546 0.245 262.881)';
+  const ring = (field: Locator) =>
+    field.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    });
+  await page.goto('/');
+  const digits = page.getByLabel('Digits you want');
+  await digits.focus();
+  expect(await ring(digits)).toBe(blueRing);
+
+  await page.goto('/contact-us');
+  const send = page.getByRole('button', { name: 'Send enquiry' });
+  await untilHydrated(send);
+  await send.click();
+  const name = page.getByLabel('Full name');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(await ring(name)).toBe(blueRing);
+});

@@ -2,20 +2,17 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type FormEvent } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SubmitButton } from './form-fields';
 
-/** A form whose sending takes a moment; the browser drops the focus of a disabled button. */
-function SlowForm({ onSent }: { onSent?: () => void }) {
+/** A form whose sending takes as long as `onSent`. */
+function SlowForm({ onSent }: { onSent: () => Promise<void> }) {
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
-    // What Chromium does to a focused button once it is disabled.
-    (document.activeElement as HTMLElement | null)?.blur();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await onSent();
     setPending(false);
-    onSent?.();
   };
   return (
     <form onSubmit={(event) => void submit(event)}>
@@ -30,21 +27,29 @@ function SlowForm({ onSent }: { onSent?: () => void }) {
 describe('SubmitButton', () => {
   afterEach(cleanup);
 
-  it('gets the focus back once its form is sent, when it was pressed', async () => {
-    render(<SlowForm />);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  it('keeps the focus while its form is sent, and sends it once (QA 32 F1)', async () => {
+    let finish = () => {};
+    const onSent = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    render(<SlowForm onSent={onSent} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const saving = await screen.findByRole('button', { name: 'Saving…' });
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
+    expect(saving).not.toBeDisabled();
+    expect(saving).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSent).toHaveBeenCalledTimes(1);
+
+    finish();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus());
   });
 
-  it('leaves the focus where the form put it, and in a field sent with Enter', async () => {
-    render(<SlowForm onSent={() => screen.getByRole('textbox', { name: 'Note' }).focus()} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Note' })).toHaveFocus());
-
-    cleanup();
-    render(<SlowForm />);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'x{Enter}');
+  it('leaves the focus in a field its form was sent from with Enter', async () => {
+    const user = userEvent.setup();
+    render(<SlowForm onSent={() => Promise.resolve()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'x{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
-    expect(screen.getByRole('button', { name: 'Save' })).not.toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveFocus();
   });
 });

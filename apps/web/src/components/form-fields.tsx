@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { BusyButton, type BusyButtonProps } from './busy-button';
 
 /**
  * Form fields (the authentication modal, the profile page): a visible label, an optional hint,
@@ -6,12 +7,12 @@ import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode
  */
 
 const controlClass =
-  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 focus:ring-3 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 sm:text-sm';
+  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 sm:text-sm';
 
 function borderClass(invalid: boolean) {
   return invalid
-    ? 'border-red-500 focus:border-red-600 focus:ring-red-600/20'
-    : 'border-slate-300 hover:border-slate-400 focus:border-blue-600 focus:ring-blue-600/25';
+    ? 'border-red-500 focus:border-red-600'
+    : 'border-slate-300 hover:border-slate-400 focus:border-blue-600';
 }
 
 function describedBy(...ids: (string | false | undefined | null)[]): string | undefined {
@@ -327,38 +328,20 @@ export function FormAlert({ message, className = '' }: { message?: string; class
   );
 }
 
-/** A submit button that shows a spinner and is disabled while `pending`. */
+/** A submit button that shows a spinner while `pending`, and keeps its focus (BusyButton). */
 export function SubmitButton({
   pending,
   children,
   pendingLabel,
   className = '',
   ...button
-}: Omit<ComponentProps<'button'>, 'ref'> & { pending?: boolean; pendingLabel?: string }) {
-  // A focused button that is disabled while its form is sent loses the focus to the page's body:
-  // it gets it back when the form is done, if it is still there and nothing else took the focus.
-  const ref = useRef<HTMLButtonElement>(null);
-  const pressed = useRef(false);
-  useEffect(() => {
-    if (pending) return;
-    const active = document.activeElement;
-    if (pressed.current && ref.current?.isConnected && (!active || active === document.body)) {
-      ref.current.focus();
-    }
-    pressed.current = false;
-  }, [pending]);
+}: BusyButtonProps & { pending?: boolean; pendingLabel?: string }) {
   return (
-    <button
+    <BusyButton
       type="submit"
       {...button}
-      ref={ref}
-      onClick={(event) => {
-        pressed.current = document.activeElement === event.currentTarget;
-        button.onClick?.(event);
-      }}
-      disabled={pending || button.disabled}
-      aria-busy={pending || undefined}
-      className={`btn-primary w-full py-2.5 text-base disabled:cursor-not-allowed disabled:opacity-70 sm:text-sm ${className}`}
+      busy={pending}
+      className={`btn-primary w-full py-2.5 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-70 sm:text-sm ${className}`}
     >
       {pending ? (
         <span
@@ -367,6 +350,6 @@ export function SubmitButton({
         />
       ) : null}
       {pending && pendingLabel ? pendingLabel : children}
-    </button>
+    </BusyButton>
   );
 }

@@ -87,6 +87,19 @@ export function useModalFocus(
 }
 
 /**
+ * A dialog's first field; of a group of radios, the one checked (where Tab would enter the
+ * group: a Space on another would change the choice, QA 32 F10).
+ */
+function firstField(panel: HTMLElement): HTMLElement | null {
+  const first = panel.querySelector<HTMLElement>(
+    'input:not([disabled]):not([type="hidden"]), select:not([disabled])',
+  );
+  if (!(first instanceof HTMLInputElement) || first.type !== 'radio') return first;
+  const checked = [...panel.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')];
+  return checked.find((radio) => radio.name === first.name && !radio.disabled) ?? first;
+}
+
+/**
  * A modal dialog: role="dialog" with aria-modal, labelled by its title; Escape, the backdrop
  * and the close button close it; the focus starts on its first field (or `[data-autofocus]`).
  */
@@ -108,11 +121,7 @@ export function ModalDialog({
   useEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;
-    const target =
-      panel.querySelector<HTMLElement>('[data-autofocus]') ??
-      panel.querySelector<HTMLElement>(
-        'input:not([disabled]):not([type="hidden"]), select:not([disabled])',
-      );
+    const target = panel.querySelector<HTMLElement>('[data-autofocus]') ?? firstField(panel);
     (target ?? panel).focus();
   }, [open]);
 

@@ -23,7 +23,10 @@ export interface ToastEntry extends Toast {
 }
 
 export interface ToastOptions {
-  /** Milliseconds; defaults to TOAST_DEFAULT_DURATION_MS. Infinity never auto-closes. */
+  /**
+   * Milliseconds; defaults to TOAST_DEFAULT_DURATION_MS, or Infinity for a toast with an action.
+   * Infinity never auto-closes.
+   */
   duration?: number;
   action?: ToastAction;
 }

@@ -45,7 +45,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (type: ToastType, message: string, options: ToastOptions = {}) => {
       nextId += 1;
       const id = `toast-${nextId}`;
-      const duration = options.duration ?? TOAST_DEFAULT_DURATION_MS;
+      // A toast with an action stays until closed, so that a keyboard can reach its button
+      // however far it is in the Tab order (WCAG 2.2.1, QA 32 F10).
+      const duration = options.duration ?? (options.action ? Infinity : TOAST_DEFAULT_DURATION_MS);
       // The same message again replaces the one still showing (signing out twice in a row
       // says so once), so toasts never stack up as copies.
       setToasts((current) => [

@@ -96,6 +96,17 @@ describe('toasts', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('keeps a toast with an action until it is closed, so a keyboard can reach it (QA 32 F10)', () => {
+    const reload = vi.fn();
+    renderProvider();
+    act(() => {
+      toast.error('No response', { action: { label: 'Reload the page', run: reload } });
+    });
+    act(() => vi.advanceTimersByTime(60 * 60 * 1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('stacks toasts in a polite status region; errors in an assertive one', () => {
     renderProvider();
     const region = screen.getByRole('status', { name: 'Notifications' });

@@ -29,7 +29,10 @@ export function useAccountSave(messages: { saved: string; failed: string }) {
   };
 }
 
-/** The save button of an account form: enabled once something was changed. */
+/**
+ * The save button of an account form: enabled once something was changed; saved, it keeps the
+ * focus though the form is clean again (QA 32 F1).
+ */
 export function SaveButton({
   pending,
   dirty,
@@ -45,6 +48,7 @@ export function SaveButton({
         pending={pending}
         pendingLabel="Saving…"
         disabled={!dirty}
+        keepFocusWhenDisabled
         className="sm:w-auto"
       >
         {children}

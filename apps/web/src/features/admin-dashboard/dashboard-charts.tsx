@@ -47,7 +47,9 @@ function ChartFigure({
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <figcaption className="mb-2 text-sm text-slate-700">{caption}</figcaption>
-      <div style={{ height }} aria-hidden="true" data-testid="chart">
+      {/* The drawing is for the eye (its table is the text): hidden, and inert so that nothing
+          Recharts draws in it takes the focus (QA 32 F2: its z-index layers did). */}
+      <div style={{ height }} aria-hidden="true" inert data-testid="chart">
         <ResponsiveContainer width="100%" height="100%">
           {chart}
         </ResponsiveContainer>

@@ -3,6 +3,7 @@ import { useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from '../../lib/zod';
+import { BusyButton } from '../../components/busy-button';
 import { SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
 import { useFocusLater } from '../../components/use-focus-later';
 import { useToast } from '../../components/toast';
@@ -119,14 +120,14 @@ function StatusActions({ enquiry, onMoved }: { enquiry: EnquiryDetail; onMoved: 
     }
   };
   const button = (status: EnquiryDetail['status'], label: string, primary = false) => (
-    <button
+    <BusyButton
       type="button"
       className={`${primary ? 'btn-primary' : 'btn-secondary'} px-3 py-1.5`}
-      disabled={isPending}
+      busy={isPending}
       onClick={() => void move(status)}
     >
       {label}
-    </button>
+    </BusyButton>
   );
   return (
     <div className="mt-4 flex flex-wrap gap-2">
@@ -314,17 +315,17 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
             >
               {'replies' in meanwhile ? 'Send mine as well' : 'Send mine all the same'}
             </SubmitButton>
-            <button
+            <BusyButton
               type="button"
               className="btn-secondary px-4"
-              disabled={isSubmitting}
+              busy={isSubmitting}
               onClick={() => {
                 setMeanwhile(undefined);
                 reset();
               }}
             >
               Don’t send mine
-            </button>
+            </BusyButton>
           </div>
         </div>
       ) : (

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { formatCount } from '../../lib/format';
 import type { DryRun } from './import-types';
 
@@ -23,10 +24,10 @@ function newNumbersInWords(result: DryRun) {
 }
 
 /** What a file would do: the counts, the columns left out, and the refused rows with their reasons. */
-export function DryRunPreview({ result }: { result: DryRun }) {
+export function DryRunPreview({ result, ref }: { result: DryRun; ref?: Ref<HTMLElement> }) {
   const matching = result.valid === 1 ? 'row matches' : 'rows match';
   return (
-    <section aria-label="Check of the file" className="space-y-3">
+    <section ref={ref} tabIndex={-1} aria-label="Check of the file" className="space-y-3">
       {changesStock(result) || result.valid === 0 ? (
         <p className="text-slate-800">
           <strong>{formatCount(result.total)}</strong> rows: {formatCount(result.valid)} will go in

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../../components/busy-button';
+import { useFocusLater } from '../../components/use-focus-later';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
 import { useCheckImportFile } from './api/check-import-file';
@@ -8,13 +10,16 @@ import { ImportProgress } from './import-progress';
 
 /**
  * Upload a CSV, see what it would do (a dry run: nothing is written), confirm, follow the
- * import's progress and read its result.
+ * import's progress and read its result. Each button keeps the focus while its request runs, and
+ * the focus then goes to what it brought: the check of the file, the import's progress.
  */
 export function ImportWizard() {
   const [file, setFile] = useState<File | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
   const check = useCheckImportFile();
   const start = useStartImport();
+  const { target: preview, focusLater: focusPreviewLater } = useFocusLater<HTMLElement>();
+  const { target: progress, focusLater: focusProgressLater } = useFocusLater<HTMLDivElement>();
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -25,13 +30,14 @@ export function ImportWizard() {
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();
-    if (file) check.mutate(file);
+    if (file) check.mutate(file, { onSuccess: focusPreviewLater });
   };
 
   const onConfirm = async () => {
     if (!file) return;
     const { importId: id } = await start.mutateAsync(file);
     setImportId(id);
+    focusProgressLater();
   };
 
   const problem = check.error ?? start.error;
@@ -53,9 +59,14 @@ export function ImportWizard() {
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
           />
         </label>
-        <button type="submit" className="btn-secondary" disabled={!file || check.isPending}>
+        <BusyButton
+          type="submit"
+          className="btn-secondary aria-disabled:opacity-70"
+          disabled={!file}
+          busy={check.isPending}
+        >
           {check.isPending ? 'Checking…' : 'Check the file'}
-        </button>
+        </BusyButton>
       </form>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">
@@ -64,22 +75,25 @@ export function ImportWizard() {
       ) : null}
       {check.data && !importId ? (
         <>
-          <DryRunPreview result={check.data} />
+          <DryRunPreview ref={preview} result={check.data} />
           {changesStock(check.data) ? (
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={start.isPending}
+            <BusyButton
+              className="btn-primary aria-disabled:opacity-70"
+              busy={start.isPending}
               onClick={() => void onConfirm().catch(() => {})}
             >
               {start.isPending
                 ? 'Starting…'
                 : `Import ${formatCount(check.data.valid)} ${check.data.valid === 1 ? 'row' : 'rows'}`}
-            </button>
+            </BusyButton>
           ) : null}
         </>
       ) : null}
-      {importId ? <ImportProgress id={importId} /> : null}
+      {importId ? (
+        <div ref={progress} tabIndex={-1}>
+          <ImportProgress id={importId} />
+        </div>
+      ) : null}
     </section>
   );
 }

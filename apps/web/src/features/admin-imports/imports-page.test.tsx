@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
@@ -106,6 +106,8 @@ describe('the imports page', () => {
     await user.upload(screen.getByLabelText(/CSV file/), csvFile());
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     const check = await screen.findByRole('region', { name: 'Check of the file' });
+    // The check's result takes the focus, so a screen reader reads it (QA 32 F1).
+    await waitFor(() => expect(check).toHaveFocus());
     expect(check).toHaveTextContent(
       '4,000 rows: 3,998 will go in (3,000 new, 900 updated, 98 unchanged); 2 refused.',
     );
@@ -118,6 +120,8 @@ describe('the imports page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 3,998 rows' }));
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    // The focus, kept by the pressed button while the import starts, goes to its progress.
+    await waitFor(() => expect(document.activeElement).toContainElement(bar));
     expect(bar).toHaveAttribute('aria-valuenow', '1000');
     expect(bar).toHaveAttribute('aria-valuemax', '4000');
     expect(screen.getByText('Checked 1,000 of 4,000 rows…')).toBeVisible();

@@ -1,5 +1,6 @@
 import { formatInr, plural } from '@store/domain';
 import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../../components/busy-button';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useToast } from '../../components/toast';
 import { apiErrorMessage, isApiError } from '../../lib/api-client';
@@ -139,9 +140,9 @@ export function BulkPriceDialog({ filter, onClose }: { filter: StockFilter; onCl
             {problem}
           </p>
         ) : null}
-        <button type="submit" className="btn-secondary" disabled={preview.isPending}>
+        <BusyButton type="submit" className="btn-secondary" busy={preview.isPending}>
           {preview.isPending ? 'Counting…' : 'Preview'}
-        </button>
+        </BusyButton>
       </form>
 
       {preview.error ? (
@@ -191,16 +192,17 @@ export function BulkPriceDialog({ filter, onClose }: { filter: StockFilter; onCl
             <button type="button" className="btn-secondary" onClick={onClose}>
               Cancel
             </button>
-            <button
+            <BusyButton
               type="button"
               className="btn-primary"
-              disabled={result.changing === 0 || apply.isPending}
+              disabled={result.changing === 0}
+              busy={apply.isPending}
               onClick={() => void onApply()}
             >
               {apply.isPending
                 ? 'Applying…'
                 : `Apply to ${formatCountOf(result.changing, 'number', 'numbers')}`}
-            </button>
+            </BusyButton>
           </div>
         </section>
       ) : null}

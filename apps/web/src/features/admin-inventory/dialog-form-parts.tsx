@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/form-fields';
 
 /** The price and offer price inputs of a form (their `register` results and error messages). */
@@ -50,9 +51,9 @@ export function DialogFormFooter({
         <button type="button" className="btn-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary" busy={busy}>
           {busy ? busyLabel : submitLabel}
-        </button>
+        </BusyButton>
       </div>
     </>
   );

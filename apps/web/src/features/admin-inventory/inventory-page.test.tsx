@@ -60,7 +60,7 @@ function renderInventory(routes: Parameters<typeof installFakeApi>[0], path = '/
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const table = () => screen.getByRole('table');
+const table = () => screen.getByRole('table', { name: 'Numbers in stock' });
 
 describe('the inventory page', () => {
   it('lists the numbers of every status with prices and the actions allowed', async () => {

@@ -251,6 +251,8 @@ export function InventoryTable({
     <RowActionsContext value={actions}>
       <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
         <table className="w-full text-left text-sm">
+          {/* Named as the other console lists are (QA 32 F11). */}
+          <caption className="sr-only">Numbers in stock</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

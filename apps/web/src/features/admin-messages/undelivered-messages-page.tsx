@@ -1,5 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { BusyButton } from '../../components/busy-button';
 import { useInlinePanel } from '../../components/inline-panel';
 import { InlineConfirm } from '../../components/inline-confirm';
 import { useToast } from '../../components/toast';
@@ -140,23 +141,23 @@ function MessageActions({ message }: { message: UndeliveredMessage }) {
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <button
+      <BusyButton
         type="button"
         className="btn-primary px-3 py-1"
-        disabled={busy}
+        busy={busy}
         onClick={() => void onSendAgain()}
       >
         Send again
-      </button>
-      <button
+      </BusyButton>
+      <BusyButton
         ref={openerRef}
         type="button"
         className="btn-secondary px-3 py-1"
-        disabled={busy}
+        busy={busy}
         onClick={show}
       >
         Dismiss
-      </button>
+      </BusyButton>
     </div>
   );
 }

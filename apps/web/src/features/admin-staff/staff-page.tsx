@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeMobile } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { BusyButton } from '../../components/busy-button';
 import { useInlinePanel } from '../../components/inline-panel';
 import { InlineConfirm } from '../../components/inline-confirm';
 import { useForm } from 'react-hook-form';
@@ -164,15 +165,15 @@ function AccountCell({ member, self }: { member: StaffMember; self: boolean }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {status}
-      <button
+      <BusyButton
         ref={openerRef}
         type="button"
         className="btn-secondary px-3 py-1"
-        disabled={isPending}
+        busy={isPending}
         onClick={() => (member.disabledAt ? void setDisabled(false) : show())}
       >
         {member.disabledAt ? `Enable ${member.name}` : `Disable ${member.name}`}
-      </button>
+      </BusyButton>
     </div>
   );
 }

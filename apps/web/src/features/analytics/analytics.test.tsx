@@ -46,6 +46,7 @@ function renderApp(id: string, path = '/') {
       <Link to="/offer-zone?category=mirror-numbers&sort=price_asc">Cheapest first</Link>
       <Link to="/contact-us">Contact</Link>
       <Link to="/no-such-page">Broken</Link>
+      <main id="main" tabIndex={-1} />
     </>
   );
   const Stub = createRoutesStub([
@@ -198,6 +199,14 @@ describe('consent for analytics', () => {
     expect(screen.getByRole('button', { name: 'Accept' })).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+  });
+
+  it('gives the focus of a choice made by keyboard to the main content (QA 32 F10)', async () => {
+    renderApp('G-TEST');
+    const decline = await screen.findByRole('button', { name: 'Decline' });
+    decline.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it("keeps the bar's height free at the page's bottom while it asks, so no focus hides under it", async () => {

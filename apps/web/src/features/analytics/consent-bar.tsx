@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { focusMainIfLost } from '../../components/route-focus';
 import { chooseConsent, type ConsentChoice } from './consent';
 
 const CHOICES: { choice: ConsentChoice; label: string; className: string }[] = [
@@ -55,6 +56,9 @@ export default function ConsentBar() {
       document.removeEventListener('focusin', keepClear);
       root.style.scrollPaddingBottom = '';
       document.body.style.paddingBottom = '';
+      // The bar gone with the focus on its button (a choice made), the focus goes to the main
+      // content rather than the page's body (QA 32 F10).
+      focusMainIfLost();
     };
   }, []);
   return (

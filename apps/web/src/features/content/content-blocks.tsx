@@ -57,17 +57,29 @@ export function RatingLine({ className = '' }: { className?: string }) {
   if (!rating) return null;
   return (
     <p className={`flex flex-wrap items-center gap-2 ${className}`}>
-      <StarRating rating={rating.value} />
+      <StarRating rating={rating.value} decorative />
       <span className="font-semibold text-slate-900">{rating.value} out of 5</span>
       <span className="text-slate-600">from {formatCount(rating.count)} ratings</span>
     </p>
   );
 }
 
-export function StarRating({ rating, className = '' }: { rating: number; className?: string }) {
+export function StarRating({
+  rating,
+  decorative = false,
+  className = '',
+}: {
+  rating: number;
+  /** The figure is written beside the stars: they say nothing, or it would be read twice. */
+  decorative?: boolean;
+  className?: string;
+}) {
   const star = 'M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.7L10 14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8L10 1.8Z';
   return (
-    <span className={`inline-flex items-center gap-0.5 ${className}`}>
+    <span
+      aria-hidden={decorative || undefined}
+      className={`inline-flex items-center gap-0.5 ${className}`}
+    >
       <span className="sr-only">{`Rated ${rating} out of 5`}</span>
       {[1, 2, 3, 4, 5].map((position) => {
         const fill = Math.min(1, Math.max(0, rating - (position - 1)));

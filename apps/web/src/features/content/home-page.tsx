@@ -77,7 +77,7 @@ function SearchSelect({
       <select
         id={id}
         {...select}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 focus:border-blue-700"
       >
         {children}
       </select>
@@ -130,7 +130,7 @@ function NumberSearch() {
             placeholder="e.g. 786 or 9999"
             value={digits}
             onChange={(event) => setDigits(event.target.value)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 font-mono text-lg tracking-wider text-slate-900 placeholder:font-sans placeholder:text-base placeholder:tracking-normal placeholder:text-slate-500 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 font-mono text-lg tracking-wider text-slate-900 placeholder:font-sans placeholder:text-base placeholder:tracking-normal placeholder:text-slate-500 focus:border-blue-700"
           />
         </div>
         <SearchSelect

@@ -54,7 +54,7 @@ export default function WhyUsPage() {
             <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
               <dt className="text-sm font-semibold text-slate-600">Customer rating</dt>
               <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-slate-900">
-                {rating.value} / 5 <StarRating rating={rating.value} />
+                {rating.value} / 5 <StarRating rating={rating.value} decorative />
               </dd>
               <dd className="text-sm text-slate-600">from {formatCount(rating.count)} ratings</dd>
             </div>

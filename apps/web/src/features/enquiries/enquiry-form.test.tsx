@@ -30,20 +30,36 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('EnquiryForm', () => {
-  it('posts the enquiry with the page path and shows the thank-you toast', async () => {
+  it('posts the enquiry with the page path, keeps the focus on its button and says its thanks once', async () => {
     const user = userEvent.setup();
-    answer(201, {
-      success: true,
-      message: 'Thank you! We will get back to you shortly.',
-      data: { id: 'e1', reference: 'ENQ-3F2A9C1B' },
-    });
+    let respond = () => {};
+    fetchMock.mockReturnValueOnce(
+      new Promise<Response>((resolve) => {
+        respond = () =>
+          resolve(
+            new Response(
+              JSON.stringify({
+                success: true,
+                message: 'Thank you! We will get back to you shortly.',
+                data: { id: 'e1', reference: 'ENQ-3F2A9C1B' },
+              }),
+              { status: 201 },
+            ),
+          );
+      }),
+    );
     renderWithQuery('/contact-us', <EnquiryForm defaultTopic="vip-number" />);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    // While it is sent the button keeps the focus (QA 32 F1): marked, not disabled.
+    const sending = await screen.findByRole('button', { name: 'Sending…' });
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
+    expect(sending).not.toBeDisabled();
+    expect(sending).toHaveFocus();
+    respond();
 
-    expect(
-      await screen.findAllByText('Thank you! We will get back to you shortly.'),
-    ).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send enquiry' })).toHaveFocus());
+    expect(await screen.findAllByText(/Thank you!/)).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/enquiries');
@@ -58,7 +74,7 @@ describe('EnquiryForm', () => {
       website: '',
     });
     await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue(''));
-    // The form keeps the reference in view, the toast goes.
+    // Said in the form's status line only, with the reference, and no toast.
     expect(within(screen.getByTestId('enquiry-form')).getByRole('status')).toHaveTextContent(
       'Thank you! We will get back to you shortly. Your reference: ENQ-3F2A9C1B.',
     );

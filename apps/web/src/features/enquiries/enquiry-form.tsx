@@ -2,6 +2,7 @@ import { useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
+import { BusyButton } from '../../components/busy-button';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { useToast } from '../../components/toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
@@ -49,7 +50,7 @@ export interface EnquiryFormProps {
 }
 
 const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none aria-[invalid=true]:border-red-700';
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-700 aria-[invalid=true]:border-red-700';
 const labelClass = 'block text-sm font-semibold text-slate-800';
 
 function FieldError({ id, message }: { id: string; message?: string }) {
@@ -142,8 +143,8 @@ export function EnquiryForm({
         ...(number ? { number } : {}),
         website: values.website,
       });
-      toast.success(thanks);
-      // The reference the acknowledgement e-mail quotes, for a call or a WhatsApp message.
+      // Said once, in the form's status line (a toast would say it twice), with the reference
+      // the acknowledgement e-mail quotes, for a call or a WhatsApp message.
       setSent(reference ? `${thanks} Your reference: ${reference}.` : thanks);
       reset();
     } catch (error) {
@@ -297,14 +298,14 @@ export function EnquiryForm({
 
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <PrivacyNotice purpose="We reply within one working day. Your details are used only to answer you." />
-          <button
+          <BusyButton
             type="submit"
-            disabled={!hydrated || isSubmitting}
-            aria-busy={isSubmitting || undefined}
-            className="btn-primary shrink-0 px-6 py-3 text-base whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-70"
+            disabled={!hydrated}
+            busy={isSubmitting}
+            className="btn-primary shrink-0 px-6 py-3 text-base whitespace-nowrap aria-disabled:cursor-not-allowed aria-disabled:opacity-70"
           >
             {isSubmitting ? 'Sending…' : submitLabel}
-          </button>
+          </BusyButton>
         </div>
 
         <p

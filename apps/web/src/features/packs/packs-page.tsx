@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatInr } from '@store/domain';
+import { BusyButton } from '../../components/busy-button';
 import { CartIcon } from '../../components/icons';
 import { Container, PageHeader } from '../../components/page';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -144,16 +145,15 @@ function PackCard({ pack }: { pack: Pack }) {
             {formatInr(pack.totalPrice)}
           </span>
         </p>
-        <button
+        <BusyButton
           type="button"
           className="btn-primary whitespace-nowrap"
-          disabled={busy}
-          aria-busy={busy || undefined}
+          busy={busy}
           onClick={() => void onAdd()}
         >
           <CartIcon className="size-4" />
           {busy ? 'Adding…' : 'Add pack to cart'}
-        </button>
+        </BusyButton>
       </div>
     </article>
   );

@@ -10,9 +10,6 @@ export const ALERTS_NOTICE = {
   failed: 'Alert e-mails could not be turned off. Please try again on your Saved page.',
 } as const;
 
-/** Long enough to read the notice and reach "No e-mails". */
-const NOTICE_MS = 12_000;
-
 /**
  * Tells the buyer that their first favourite started the daily alert e-mails, at that moment
  * (DPDP s.5 notice, decision 0057), with a one-tap "No e-mails" that turns them off.
@@ -26,8 +23,8 @@ export function tellAlertsStarted(toast: ToastApi, queryClient: QueryClient) {
       toast.error(isApiError(error) ? error.message : ALERTS_NOTICE.failed);
     }
   };
+  // With its action, the notice stays until closed: "No e-mails" can be reached by keyboard.
   toast.info(ALERTS_NOTICE.started, {
-    duration: NOTICE_MS,
     action: { label: ALERTS_NOTICE.stop, run: () => void stop() },
   });
 }

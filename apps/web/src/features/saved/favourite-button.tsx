@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { BusyButton } from '../../components/busy-button';
 import { HeartIcon } from '../../components/icons';
 import { useFavourites } from './favourites-provider';
 
 /**
  * The heart on a number card and a number's page: adds the number to the favourites or takes
- * it out (a toggle button, `aria-pressed`).
+ * it out (a toggle button, `aria-pressed`), keeping the focus while it does (BusyButton).
  */
 export function FavouriteButton({
   item,
@@ -18,7 +19,6 @@ export function FavouriteButton({
   const on = isFavourite(item.id);
 
   const onClick = async () => {
-    if (busy) return;
     setBusy(true);
     try {
       await toggle(item);
@@ -28,8 +28,7 @@ export function FavouriteButton({
   };
 
   return (
-    <button
-      type="button"
+    <BusyButton
       data-testid="favourite-button"
       aria-pressed={on}
       aria-label={
@@ -37,10 +36,10 @@ export function FavouriteButton({
       }
       title={on ? 'Saved to your favourites' : 'Save to favourites'}
       onClick={() => void onClick()}
-      disabled={busy}
-      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-rose-600 hover:bg-rose-50 disabled:cursor-wait ${className}`}
+      busy={busy}
+      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-rose-600 hover:bg-rose-50 aria-disabled:cursor-wait ${className}`}
     >
       <HeartIcon filled={on} className="size-5" />
-    </button>
+    </BusyButton>
   );
 }

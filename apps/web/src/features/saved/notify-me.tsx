@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { BusyButton } from '../../components/busy-button';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { useToast } from '../../components/toast';
 import { useFocusLater } from '../../components/use-focus-later';
@@ -81,9 +82,9 @@ export function NotifyMe({
             className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
           />
         </label>
-        <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy || undefined}>
+        <BusyButton type="submit" className="btn-primary" busy={busy}>
           Notify me
-        </button>
+        </BusyButton>
         <PrivacyNotice
           className="basis-full"
           purpose="We use your e-mail only to tell you once when this number goes on sale."
@@ -92,11 +93,10 @@ export function NotifyMe({
     );
   }
   return (
-    <button
+    <BusyButton
       type="button"
       className={`btn-primary shrink-0 whitespace-nowrap ${className}`}
-      disabled={busy}
-      aria-busy={busy || undefined}
+      busy={busy}
       onClick={() => {
         if (signedIn) return void ask();
         setAsking(true);
@@ -104,6 +104,6 @@ export function NotifyMe({
       }}
     >
       Notify me <span className="sr-only">when {item.display} goes on sale</span>
-    </button>
+    </BusyButton>
   );
 }

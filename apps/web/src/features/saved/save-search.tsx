@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { BusyButton } from '../../components/busy-button';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useIsSignedIn } from '../auth';
@@ -85,14 +86,9 @@ function SaveSearchForm({ query, suggestedName }: { query: string; suggestedName
           className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-base"
         />
       </label>
-      <button
-        type="submit"
-        className="btn-primary"
-        disabled={saving}
-        aria-busy={saving || undefined}
-      >
+      <BusyButton type="submit" className="btn-primary" busy={saving}>
         {saving ? 'Saving' : 'Save search'}
-      </button>
+      </BusyButton>
       <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
         Cancel
       </button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { displayMobile } from '@store/domain';
 import { Link } from 'react-router';
+import { BusyButton } from '../../components/busy-button';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
 import { useToast } from '../../components/toast';
@@ -203,15 +204,14 @@ function SavedSearchList() {
                   >
                     {search.name}
                   </Link>
-                  <button
-                    type="button"
+                  <BusyButton
                     className="btn-secondary"
-                    disabled={busy}
+                    busy={busy}
                     aria-label={`Delete the saved search ${search.name}`}
                     onClick={() => void run(() => deleteSavedSearch(search.id))}
                   >
                     Delete
-                  </button>
+                  </BusyButton>
                 </li>
               ))}
             </ul>
@@ -223,7 +223,7 @@ function SavedSearchList() {
             <input
               type="checkbox"
               checked={data.alertsOn}
-              disabled={busy}
+              aria-disabled={busy || undefined}
               onChange={(event) => void run(() => setAlertsOn(event.target.checked))}
               className="size-4"
             />

@@ -127,16 +127,28 @@ describe('favourites', () => {
     const detail = { ...product(6, 9000), status: 'available', categories: [], saving: 0 };
     const api = installFakeApi({
       'GET /favourites': () => ok({ items }),
-      'PUT /favourites/6': () => ((items = [detail]), ok({})),
+      'PUT /favourites/6': () =>
+        new Promise<FakeReply>((resolve) => {
+          answerPut = () => resolve(((items = [detail]), ok({})));
+        }),
       'DELETE /favourites/6': () => ((items = []), ok({})),
     });
+    let answerPut = () => {};
     renderCards();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in now' }));
     await waitFor(() => expect(api.callsTo('GET /favourites')).toHaveLength(1));
-    fireEvent.click(await heart('98765 00006'));
-    await waitFor(async () =>
-      expect(await heart('98765 00006')).toHaveAttribute('aria-pressed', 'true'),
-    );
+    const toAdd = await heart('98765 00006');
+    toAdd.focus();
+    fireEvent.click(toAdd);
+    // While it is saved the heart keeps the focus, marked, not disabled (QA 32 F1)...
+    await waitFor(() => expect(toAdd).toHaveAttribute('aria-disabled', 'true'));
+    expect(toAdd).not.toBeDisabled();
+    expect(toAdd).toHaveFocus();
+    answerPut();
+    // ...so its new state is read there.
+    await waitFor(() => expect(toAdd).toHaveAttribute('aria-pressed', 'true'));
+    expect(toAdd).toHaveAccessibleName('Remove 98765 00006 from favourites');
+    expect(toAdd).toHaveFocus();
     fireEvent.click(await heart('98765 00006'));
     await waitFor(async () =>
       expect(await heart('98765 00006')).toHaveAttribute('aria-pressed', 'false'),

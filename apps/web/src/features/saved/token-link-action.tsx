@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { BusyButton } from '../../components/busy-button';
 import { isApiError } from '../../lib/api-client';
 
 /**
@@ -32,15 +33,15 @@ export function TokenLinkAction<T>({
   if (state.result !== undefined) return done(state.result);
   return (
     <>
-      <button
+      <BusyButton
         type="button"
         className="btn-primary"
-        disabled={state.busy || !token}
-        aria-busy={state.busy || undefined}
+        disabled={!token}
+        busy={state.busy}
         onClick={() => void onClick()}
       >
         {label}
-      </button>
+      </BusyButton>
       {state.error ? (
         <p role="alert" className="mt-3 text-red-700">
           {state.error}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useRelistNumber } from '../api/relist-number';
 import type { StaffOrderItem } from '../staff-order-types';
+import { BusyButton } from '../../../components/busy-button';
 import { useChangeFeedback } from './use-change-feedback';
 
 /**
@@ -16,15 +17,14 @@ export function RelistNumber({ orderId, item }: { orderId: string; item: StaffOr
     <div className="mt-2 text-sm text-slate-700">
       <p>Its sale was undone before a UPC went out: it stays sold until it is put back on sale.</p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button
+        <BusyButton
           type="button"
           className="btn-secondary"
-          disabled={relist.isPending}
-          aria-busy={relist.isPending || undefined}
+          busy={relist.isPending}
           onClick={() => void putBack()}
         >
           {relist.isPending ? 'Putting back…' : `Put ${item.display} back on sale`}
-        </button>
+        </BusyButton>
         <Link
           to={`/admin/inventory?q=${item.number}`}
           className="font-semibold text-blue-800 underline"

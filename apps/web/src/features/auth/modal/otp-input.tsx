@@ -182,10 +182,10 @@ export function OtpInput({
             onChange={(event) => handleChange(index, event)}
             onKeyDown={(event) => handleKeyDown(index, event)}
             onPaste={(event) => handlePaste(index, event)}
-            className={`h-12 w-full min-w-0 max-w-14 rounded-lg border bg-white text-center font-mono text-xl font-semibold text-slate-900 shadow-xs transition-colors focus:ring-3 focus:outline-none disabled:bg-slate-100 sm:h-14 sm:text-2xl ${
+            className={`h-12 w-full min-w-0 max-w-14 rounded-lg border bg-white text-center font-mono text-xl font-semibold text-slate-900 shadow-xs transition-colors disabled:bg-slate-100 sm:h-14 sm:text-2xl ${
               error
-                ? 'border-red-500 focus:border-red-600 focus:ring-red-600/20'
-                : `${digit ? 'border-slate-400' : 'border-slate-300'} focus:border-blue-600 focus:ring-blue-600/25`
+                ? 'border-red-500 focus:border-red-600'
+                : `${digit ? 'border-slate-400' : 'border-slate-300'} focus:border-blue-600`
             }`}
           />
         ))}
