@@ -17,7 +17,13 @@ async function pageWidth(page: Page) {
 test.describe('at 320 px (400 % zoom)', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  for (const path of ['/premium-numbers', '/vip-numbers/maharashtra/mumbai', '/why-us', '/cart']) {
+  for (const path of [
+    '/',
+    '/premium-numbers',
+    '/vip-numbers/maharashtra/mumbai',
+    '/why-us',
+    '/cart',
+  ]) {
     test(`${path} reflows: no sideways scroll, the Menu button whole`, async ({ page }) => {
       await page.goto(path);
       const width = await pageWidth(page);

@@ -328,7 +328,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="border-b border-slate-200 bg-white">
-        <Container className="grid gap-12 py-12 sm:py-16 lg:grid-cols-[1.5fr_1fr] lg:items-center lg:py-20">
+        <Container className="grid grid-cols-1 gap-12 py-12 sm:py-16 lg:grid-cols-[1.5fr_1fr] lg:items-center lg:py-20">
           <div>
             <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
               VIP mobile numbers across India
