@@ -29,6 +29,15 @@ export const sampleAddress: AuthAddress = {
   pinCode: '411001',
 };
 
+/** What the billing form sends at checkout for sampleSession's buyer at sampleAddress. */
+export const sampleBilling = {
+  name: sampleSession.user.name,
+  line1: sampleAddress.line1,
+  city: sampleAddress.city,
+  state: sampleAddress.state,
+  pinCode: sampleAddress.pinCode,
+};
+
 export function setSessionHintCookie() {
   document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
 }

@@ -11,6 +11,7 @@ import {
   sampleAddress,
   sampleSession,
   setSessionHintCookie,
+  sampleBilling,
 } from '../../../test-support/session';
 import { GSTIN_STATE_CONFIRM_REQUIRED } from './billing-form';
 import { CAMPAIGN_TRACKING_KEY } from '../analytics/campaign-tracking';
@@ -456,13 +457,7 @@ describe('signing in with a guest cart', () => {
     expect(api.callsTo('POST /cart/sync')).toHaveLength(1);
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
     expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
-      billing: {
-        name: 'asha verma',
-        line1: '1 MG Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        pinCode: '411001',
-      },
+      billing: sampleBilling,
     });
   });
 
@@ -1012,13 +1007,7 @@ describe('signed-in cart and checkout', () => {
     // Billed as the profile says, the form prefilled from it.
     expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
       attribution: record,
-      billing: {
-        name: 'asha verma',
-        line1: '1 MG Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        pinCode: '411001',
-      },
+      billing: sampleBilling,
     });
     // The numbers just reserved must not show in it any more: the listings are read again.
     expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);

@@ -9,6 +9,7 @@ import {
   sampleAddress,
   sampleSession,
   setSessionHintCookie,
+  sampleBilling,
 } from '../../../test-support/session';
 import { AuthSessionProvider } from '../auth';
 import CartPage from './cart-page';
@@ -66,13 +67,7 @@ describe('Checkout pressed before the billing form has arrived', () => {
     );
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
     expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
-      billing: {
-        name: 'asha verma',
-        line1: '1 MG Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        pinCode: '411001',
-      },
+      billing: sampleBilling,
     });
   });
 });

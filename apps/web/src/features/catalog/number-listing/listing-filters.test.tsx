@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import type { ListingParams } from '../listing-params';
 import { ListingFilters } from './listing-filters';
 
 // Counts when the lazily loaded panel's module is first evaluated.
@@ -25,41 +26,33 @@ it('starts loading More filters when the pointer reaches the button, before the 
   expect(panelModule.loads).toBe(1);
 });
 
-it('keeps digits typed while its own search reaches the address, and follows any other address', async () => {
+/** The box's own search for "78 6" sent; `arrives` draws the form as the address then has it. */
+function searchSent() {
   const update = vi.fn();
   const view = render(<ListingFilters params={{}} update={update} onSearched={() => {}} />);
   const box = screen.getByRole('searchbox');
   fireEvent.change(box, { target: { value: '78 6' } });
   fireEvent.submit(box.closest('form')!);
+  const arrives = (params: ListingParams) =>
+    view.rerender(<ListingFilters params={params} update={update} onSearched={() => {}} />);
+  return { box, update, arrives };
+}
+
+it('keeps digits typed while its own search reaches the address, and follows any other address', () => {
+  const { box, update, arrives } = searchSent();
   expect(update).toHaveBeenLastCalledWith({ q: '786', match: 'anywhere' });
   // A key typed before the navigation lands is the buyer's, not undone by the address.
   fireEvent.change(box, { target: { value: '78 69' } });
-  view.rerender(
-    <ListingFilters
-      params={{ q: '786', match: 'anywhere' }}
-      update={update}
-      onSearched={() => {}}
-    />,
-  );
+  arrives({ q: '786', match: 'anywhere' });
   expect(box).toHaveValue('78 69');
   // Another address (Back, a shared link) still sets the box.
-  view.rerender(<ListingFilters params={{ q: '555' }} update={update} onSearched={() => {}} />);
+  arrives({ q: '555' });
   expect(box).toHaveValue('555');
 });
 
 it('shows the digits the address holds once its own search lands, when nothing was typed since', () => {
-  const update = vi.fn();
-  const view = render(<ListingFilters params={{}} update={update} onSearched={() => {}} />);
-  const box = screen.getByRole('searchbox');
-  fireEvent.change(box, { target: { value: '78 6' } });
-  fireEvent.submit(box.closest('form')!);
-  view.rerender(
-    <ListingFilters
-      params={{ q: '786', match: 'anywhere' }}
-      update={update}
-      onSearched={() => {}}
-    />,
-  );
+  const { box, arrives } = searchSent();
+  arrives({ q: '786', match: 'anywhere' });
   expect(box).toHaveValue('786');
 });
 
