@@ -55,3 +55,23 @@ test('the cart whose billing form cannot load keeps the page, and Retry loads it
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('region', { name: 'Billing details' })).toBeVisible();
 });
+
+test('Checkout pressed after the billing form failed to load loads it again and goes on with the checkout', async ({
+  page,
+}) => {
+  const number = await buyerAndNumber(page, 'late tester', 'sort=price_desc&page=3&pageSize=20');
+  expect((await page.request.post(`/api/v1/cart/add/${number.id}`)).ok()).toBe(true);
+
+  const chunk = /\/billing-form-[^/]*\.js(\?.*)?$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/cart');
+  await expect(page.getByText('The billing form could not be loaded')).toBeVisible();
+
+  // The connection is back; the buyer presses Checkout rather than Retry (QA pass 33 F1).
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('region', { name: 'Billing details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Loading the billing form…' })).toHaveCount(0);
+  // The form was submitted as it arrived: it asks this buyer, who has no address yet, for one.
+  await expect(page.getByLabel('Address line 1')).toBeFocused();
+});

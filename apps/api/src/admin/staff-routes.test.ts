@@ -213,6 +213,10 @@ describeEachDatabase(
         const res = await change(admin.client, support.user.id, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       }
+      // The field is named once, before its words (QA pass 33 F3).
+      expect(
+        (await change(admin.client, support.user.id, { disabled: 'yes' })).json().message,
+      ).toBe('Invalid body: disabled: must be true or false.');
       expect((await change(admin.client, 'not-an-id', { role: 'admin' })).statusCode).toBe(400);
       const unknown = await change(admin.client, '00000000-0000-4000-8000-000000000000', {
         disabled: true,

@@ -31,7 +31,7 @@ export const registerBody = z
     mobile: mobileField,
     password: newPasswordField,
     accountType: accountTypeField,
-    getWhatsappUpdate: z.boolean({ error: 'getWhatsappUpdate must be true or false.' }).optional(),
+    getWhatsappUpdate: z.boolean({ error: 'must be true or false.' }).optional(),
     acceptTermsAndConditions: z.literal(true, {
       error: 'Please accept the terms and conditions to create an account.',
     }),

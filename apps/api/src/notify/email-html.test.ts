@@ -58,7 +58,7 @@ describe("an e-mail's HTML part", () => {
     expect(textOf(elements(document, 'p')[0]!)).toBe('Shop & Co <VIP>');
   });
 
-  it('makes each http(s) address an anchor to itself, and nothing else', () => {
+  it('makes each http(s) address and UPI payment link an anchor to itself, and nothing else', () => {
     const text = [
       'Your order page: https://shop.example.in/orders/5f0c?retry=1&x=2.',
       'Pay in one tap (upi://pay?pa=store@upi&am=1000) or see http://shop.example.in/help.',
@@ -70,6 +70,7 @@ describe("an e-mail's HTML part", () => {
         href: 'https://shop.example.in/orders/5f0c?retry=1&x=2',
         text: 'https://shop.example.in/orders/5f0c?retry=1&x=2',
       },
+      { href: 'upi://pay?pa=store@upi&am=1000', text: 'upi://pay?pa=store@upi&am=1000' },
       { href: 'http://shop.example.in/help', text: 'http://shop.example.in/help' },
       { href: 'https://shop.example.in/orders', text: 'https://shop.example.in/orders' },
     ]);

@@ -16,8 +16,12 @@ const entities: Record<string, string> = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]!);
 
-/** An http(s) address as the texts write them, up to a space; see linkEnd for its last character. */
-const LINK = /https?:\/\/[^\s<>"]+/g;
+/**
+ * An http(s) address as the texts write them, or a UPI payment link (the pay e-mail's one-tap
+ * link: a phone's mail app hands it to a UPI app), up to a space; see linkEnd for its last
+ * character.
+ */
+const LINK = /(?:https?:\/\/|upi:\/\/pay\?)[^\s<>"]+/g;
 
 /** Punctuation that closes the sentence around a link rather than the link: `…/orders/1).` */
 const linkEnd = (link: string) => link.replace(/[.,;:!?)'"]+$/, '');

@@ -45,7 +45,7 @@ export const staffParams = z.object({ id: z.uuid('must be a staff member id') })
 export const staffChangeBody = z
   .strictObject({
     role: z.enum(staffRoles, { error: 'The role must be support or admin.' }).optional(),
-    disabled: z.boolean({ error: 'disabled must be true or false.' }).optional(),
+    disabled: z.boolean({ error: 'must be true or false.' }).optional(),
   })
   .refine((body) => body.role !== undefined || body.disabled !== undefined, {
     message: 'Give a new role, or disabled: true or false.',

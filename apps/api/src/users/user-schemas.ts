@@ -132,7 +132,7 @@ export const userWithAddressSchema = z.object({
 export const profileUpdateBody = z.strictObject(
   {
     name: nameField.optional(),
-    getWhatsappUpdate: z.boolean({ error: 'getWhatsappUpdate must be true or false.' }).optional(),
+    getWhatsappUpdate: z.boolean({ error: 'must be true or false.' }).optional(),
     companyName: absentWhenEmpty(companyNameField),
     gstinNo: absentWhenEmpty(gstinField),
   },

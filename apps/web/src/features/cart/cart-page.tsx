@@ -65,6 +65,12 @@ export default function CartPage() {
    * (as a checkout resumed after a sign-in does), the button saying it waits meanwhile.
    */
   const [checkoutWaiting, setCheckoutWaiting] = useState(false);
+  /**
+   * The form's script failed: Checkout pressed then mounts the form afresh, which imports it
+   * again, and waits for it as above (QA 33 F1: it waited for a load that had ended).
+   */
+  const [billingFormFailed, setBillingFormFailed] = useState(false);
+  const [billingFormMount, setBillingFormMount] = useState(0);
   const { checkoutResumed } = cart;
   const submittedAtOnce = useCallback(() => {
     setCheckoutWaiting(false);
@@ -277,6 +283,7 @@ export default function CartPage() {
             </section>
             {status === 'signed-in' && user ? (
               <BillingForm
+                key={billingFormMount}
                 id={billingFormId}
                 user={user}
                 address={address}
@@ -286,7 +293,10 @@ export default function CartPage() {
                 onSubmittedAtOnce={submittedAtOnce}
                 focusOnOpen={signedInHere}
                 failedText={BILLING_FORM_NOT_LOADED}
-                onLoadFailed={() => setCheckoutWaiting(false)}
+                onLoadFailed={() => {
+                  setCheckoutWaiting(false);
+                  setBillingFormFailed(true);
+                }}
               />
             ) : null}
           </div>
@@ -297,7 +307,13 @@ export default function CartPage() {
             busy={busy}
             waiting={checkoutWaiting}
             onCheckout={() => void checkout()}
-            onFormNotThere={() => setCheckoutWaiting(true)}
+            onFormNotThere={() => {
+              if (billingFormFailed) {
+                setBillingFormFailed(false);
+                setBillingFormMount((mount) => mount + 1);
+              }
+              setCheckoutWaiting(true);
+            }}
             checkoutRef={checkoutButton}
           >
             {toConfirm ? (
