@@ -26,7 +26,8 @@ export function StaffOnly({
       ) : sessionEnded ? (
         <p role="status" className="text-slate-700">
           Your staff session has ended: you were signed out in another tab, or an administrator
-          disabled your account. Sign in again; if that is refused, ask an administrator.
+          disabled your account. Sign in again; if no code comes or the sign-in is refused, ask an
+          administrator.
         </p>
       ) : (
         <p className="text-slate-700">
