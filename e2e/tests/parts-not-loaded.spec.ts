@@ -37,21 +37,33 @@ test("Buy now's dialog that cannot load keeps the number page, says so, and open
   await expect(page.getByRole('dialog', { name: `Buy ${number.display}` })).toBeVisible();
 });
 
-test('the cart whose billing form cannot load keeps the page, and Retry loads it once the script is there', async ({
-  page,
-}) => {
-  const number = await buyerAndNumber(page, 'offline tester', 'sort=price_desc&page=2&pageSize=20');
+/**
+ * A buyer's cart whose billing form's script could not be fetched (the page says so); the
+ * answer lets the script through again.
+ */
+async function cartWithoutBillingForm(page: Page, name: string, listing: string) {
+  const number = await buyerAndNumber(page, name, listing);
   expect((await page.request.post(`/api/v1/cart/add/${number.id}`)).ok()).toBe(true);
-
   // The retry asks for the script at a fresh address (?retry=1): Chromium keeps a failed one.
   const chunk = /\/billing-form-[^/]*\.js(\?.*)?$/;
   await page.route(chunk, (route) => route.abort('internetdisconnected'));
   await page.goto('/cart');
   await expect(page.getByText('The billing form could not be loaded')).toBeVisible();
+  return { connectionBack: () => page.unroute(chunk) };
+}
+
+test('the cart whose billing form cannot load keeps the page, and Retry loads it once the script is there', async ({
+  page,
+}) => {
+  const { connectionBack } = await cartWithoutBillingForm(
+    page,
+    'offline tester',
+    'sort=price_desc&page=2&pageSize=20',
+  );
   await expect(page.getByRole('heading', { level: 1, name: /cart/i })).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
 
-  await page.unroute(chunk);
+  await connectionBack();
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('region', { name: 'Billing details' })).toBeVisible();
 });
@@ -59,16 +71,13 @@ test('the cart whose billing form cannot load keeps the page, and Retry loads it
 test('Checkout pressed after the billing form failed to load loads it again and goes on with the checkout', async ({
   page,
 }) => {
-  const number = await buyerAndNumber(page, 'late tester', 'sort=price_desc&page=3&pageSize=20');
-  expect((await page.request.post(`/api/v1/cart/add/${number.id}`)).ok()).toBe(true);
-
-  const chunk = /\/billing-form-[^/]*\.js(\?.*)?$/;
-  await page.route(chunk, (route) => route.abort('internetdisconnected'));
-  await page.goto('/cart');
-  await expect(page.getByText('The billing form could not be loaded')).toBeVisible();
-
+  const { connectionBack } = await cartWithoutBillingForm(
+    page,
+    'late tester',
+    'sort=price_desc&page=3&pageSize=20',
+  );
   // The connection is back; the buyer presses Checkout rather than Retry (QA pass 33 F1).
-  await page.unroute(chunk);
+  await connectionBack();
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.getByRole('region', { name: 'Billing details' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Loading the billing form…' })).toHaveCount(0);
