@@ -107,35 +107,31 @@ export function overdueView(found: readonly OverdueNumber[], now: Date) {
   }));
 }
 
+/** The ids of the orders among `found` with a number overdue for this reason (`any`: for any). */
+const ordersOverdue = (found: readonly OverdueNumber[], reason: OverdueReason | 'any') =>
+  new Set(
+    found
+      .filter((item) => reason === 'any' || item.overdue.reason === reason)
+      .map((item) => item.orderId),
+  );
+
 /** The ids of the orders with a number overdue for this reason (`any`: for any), oldest first. */
 export async function overdueOrderIds(
   db: Db,
   reason: OverdueReason | 'any',
   now: Date,
 ): Promise<string[]> {
-  const found = await overdueNumbers(db, now);
-  return [
-    ...new Set(
-      found
-        .filter((item) => reason === 'any' || item.overdue.reason === reason)
-        .map((item) => item.orderId),
-    ),
-  ];
+  return [...ordersOverdue(await overdueNumbers(db, now), reason)];
 }
 
 /** How many orders have a number overdue, for each reason and for any (the Dashboard's card). */
 export async function overdueCounts(db: Db, now: Date) {
   const found = await overdueNumbers(db, now);
-  const orderCount = (reason?: OverdueReason) =>
-    new Set(
-      found.filter((item) => !reason || item.overdue.reason === reason).map((item) => item.orderId),
-    ).size;
   return {
-    any: orderCount(),
-    ...(Object.fromEntries(overdueReasons.map((reason) => [reason, orderCount(reason)])) as Record<
-      OverdueReason,
-      number
-    >),
+    any: ordersOverdue(found, 'any').size,
+    ...(Object.fromEntries(
+      overdueReasons.map((reason) => [reason, ordersOverdue(found, reason).size]),
+    ) as Record<OverdueReason, number>),
   };
 }
 
