@@ -9,6 +9,10 @@ import { untilHydrated } from '../support/store-pages';
  * axe-core (WCAG 2.1 A and AA, and its best practices) finds nothing on any page type, on a
  * phone and on a desktop screen, nor with the dialogs, menus, filter panel and toasts open.
  */
+
+// The longest spec by far, and its tests share nothing: both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });

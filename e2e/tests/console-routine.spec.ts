@@ -6,7 +6,7 @@ import { expectWithinWidth } from '../support/on-screen';
 import { checkOutByApi, delhiBilling } from '../support/orders';
 import { readOutbox } from '../support/outbox';
 import { createStaffAccount } from '../support/staff';
-import { webBuildDir } from '../support/store-server';
+import { startStore, webBuildDir, type StoreServer } from '../support/store-server';
 
 /**
  * The support console's day, end to end in the browser: a support agent signs in through the
@@ -15,9 +15,20 @@ import { webBuildDir } from '../support/store-server';
  * inventory); a buyer buys one of the imported numbers; the agent finds the order by the buyer's
  * mobile, confirms the UTR, sends the UPC and walks the number to ported (taking "Ported" back
  * once, as when it was clicked too early), and the buyer sees each step on the order page. The
- * import adds 20,000 numbers, so this spec runs in its own project after the storefront specs
- * (playwright.config.ts).
+ * import adds 20,000 numbers, so this spec has a store of its own: the storefront specs compare
+ * the shared store's listings with its API.
  */
+
+let store: StoreServer | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  store = await startStore();
+});
+
+test.afterAll(async () => {
+  await store?.stop();
+});
 
 interface ListedNumber {
   id: number;
@@ -60,20 +71,21 @@ async function freshPrefix(request: APIRequestContext): Promise<string> {
 
 test('a support agent signs in, imports stock and takes an order of an imported number from payment to ported', async ({
   browser,
-  page,
-  baseURL,
 }) => {
   test.setTimeout(300_000);
+  const baseURL = store!.url;
   const agent = newAccount('sunita support');
   const buyer = newAccount('kiran buyer');
   const utr = `UTR${Date.now()}`;
+  const shop = await browser.newContext({ baseURL });
+  const page = await shop.newPage();
   const { csv, first } = stockFile(await freshPrefix(page.request));
 
   const staff = await browser.newContext({ baseURL });
   const desk = await staff.newPage();
 
   await test.step('the agent signs in with a code and lands on the console', async () => {
-    await createStaffAccount(agent, 'support');
+    await createStaffAccount(agent, 'support', store!.dataDir);
     await desk.goto('/');
     await signInWithOtpInBrowser(desk, agent.mobile);
     await expect(desk).toHaveURL(/\/admin$/);
@@ -276,6 +288,7 @@ test('a support agent signs in, imports stock and takes an order of an imported 
   });
 
   await staff.close();
+  await shop.close();
 });
 
 test("no prerendered storefront page loads the console's order code or its table library", () => {
