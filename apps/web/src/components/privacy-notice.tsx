@@ -1,3 +1,5 @@
+import { NewTabLink } from './new-tab-link';
+
 /**
  * The notice at a form that takes personal data (DPDP Act 2023 s.5, decision 0057): what the
  * details are for, in one line, and the privacy policy's link (a new tab: the form keeps what
@@ -13,15 +15,7 @@ export function PrivacyNotice({
   return (
     <p className={`text-sm text-slate-600 ${className}`}>
       {purpose} How we keep your details, and your rights:{' '}
-      <a
-        href="/privacy-policy"
-        target="_blank"
-        rel="noopener"
-        className="font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-800"
-      >
-        Privacy Policy
-      </a>
-      .
+      <NewTabLink href="/privacy-policy">Privacy Policy</NewTabLink>
     </p>
   );
 }

@@ -1167,7 +1167,7 @@ describe('signed-in cart and checkout', () => {
     await userEvent.click(within(form).getByLabelText('PIN code'));
     // The privacy notice's link sits between the fields and Checkout (decision 0057).
     await userEvent.tab();
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Privacy Policy (opens in a new tab)' })).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveFocus();
   });

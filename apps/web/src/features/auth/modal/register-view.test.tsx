@@ -286,6 +286,13 @@ describe('registration form', { timeout: 30_000 }, () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('says that the terms open in a new tab, keeping the form', () => {
+    renderRegister();
+    const terms = screen.getByRole('link', { name: 'Terms and Conditions (opens in a new tab)' });
+    expect(terms).toHaveAttribute('href', '/terms-and-conditions');
+    expect(terms).toHaveAttribute('target', '_blank');
+  });
+
   it('sends an Individual account without company details and shows inline field errors', async () => {
     const api = installFakeApi({ 'POST /auth/register': issued });
     const { user } = renderRegister();

@@ -10,6 +10,7 @@ import {
   TextField,
 } from '../../../components/form-fields';
 import { PrivacyNotice, WHATSAPP_UPDATES_LABEL } from '../../../components/privacy-notice';
+import { NewTabLink } from '../../../components/new-tab-link';
 import { useToast } from '../../../components/toast';
 import {
   checkCorporateFields,
@@ -186,14 +187,7 @@ export function RegisterView({
             label={
               <>
                 I accept the{' '}
-                <a
-                  href="/terms-and-conditions"
-                  target="_blank"
-                  rel="noopener"
-                  className="font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-800"
-                >
-                  Terms and Conditions
-                </a>
+                <NewTabLink href="/terms-and-conditions">Terms and Conditions</NewTabLink>
               </>
             }
             error={errors.acceptTermsAndConditions?.message}
