@@ -6,7 +6,8 @@ import { expectWithinWidth } from '../support/on-screen';
 import { checkOutByApi, delhiBilling } from '../support/orders';
 import { readOutbox } from '../support/outbox';
 import { createStaffAccount } from '../support/staff';
-import { startStore, webBuildDir, type StoreServer } from '../support/store-server';
+import { storeOfItsOwn } from '../support/own-store';
+import { webBuildDir } from '../support/store-server';
 
 /**
  * The support console's day, end to end in the browser: a support agent signs in through the
@@ -19,16 +20,7 @@ import { startStore, webBuildDir, type StoreServer } from '../support/store-serv
  * the shared store's listings with its API.
  */
 
-let store: StoreServer | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await startStore();
-});
-
-test.afterAll(async () => {
-  await store?.stop();
-});
+const store = storeOfItsOwn();
 
 interface ListedNumber {
   id: number;
@@ -73,7 +65,7 @@ test('a support agent signs in, imports stock and takes an order of an imported 
   browser,
 }) => {
   test.setTimeout(300_000);
-  const baseURL = store!.url;
+  const baseURL = store().url;
   const agent = newAccount('sunita support');
   const buyer = newAccount('kiran buyer');
   const utr = `UTR${Date.now()}`;
@@ -85,7 +77,7 @@ test('a support agent signs in, imports stock and takes an order of an imported 
   const desk = await staff.newPage();
 
   await test.step('the agent signs in with a code and lands on the console', async () => {
-    await createStaffAccount(agent, 'support', store!.dataDir);
+    await createStaffAccount(agent, 'support', store().dataDir);
     await desk.goto('/');
     await signInWithOtpInBrowser(desk, agent.mobile);
     await expect(desk).toHaveURL(/\/admin$/);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newAccount, registerByApi } from '../support/accounts';
 import { readOutbox } from '../support/outbox';
 import { checkOutByApi } from '../support/orders';
-import { startStore, type StoreServer } from '../support/store-server';
+import { storeOfItsOwn } from '../support/own-store';
 
 /**
  * A hold that lapses, on a store of its own with one-minute holds swept every few seconds and no
@@ -10,25 +10,16 @@ import { startStore, type StoreServer } from '../support/store-server';
  * in one click.
  */
 
-let store: StoreServer | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await startStore({
-    HOLD_MINUTES: '1',
-    HOLD_SWEEP_SECONDS: '3',
-    HOLD_COOLDOWN_MINUTES: '0',
-    HOLD_REMINDER_MINUTES: '0',
-  });
-});
-
-test.afterAll(async () => {
-  await store?.stop();
+const store = storeOfItsOwn({
+  HOLD_MINUTES: '1',
+  HOLD_SWEEP_SECONDS: '3',
+  HOLD_COOLDOWN_MINUTES: '0',
+  HOLD_REMINDER_MINUTES: '0',
 });
 
 test('the lapse message offers the same number again in one click', async ({ browser }) => {
   test.setTimeout(240_000);
-  const context = await browser.newContext({ baseURL: store!.url });
+  const context = await browser.newContext({ baseURL: store().url });
   const page = await context.newPage();
   const buyer = newAccount('lapse tester');
   let orderId = '';

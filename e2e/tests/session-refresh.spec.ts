@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, openSignIn, registerByApi } from '../support/accounts';
 import { checkOutByApi } from '../support/orders';
-import { startStore, type StoreServer } from '../support/store-server';
+import { storeOfItsOwn } from '../support/own-store';
 
 /**
  * An order page left open past its access token's life, on a store of its own whose tokens last
@@ -10,20 +10,11 @@ import { startStore, type StoreServer } from '../support/store-server';
  * answered 401 and the browser logs no error (QA 19 F13, decision 0080).
  */
 
-let store: StoreServer | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  store = await startStore({ ACCESS_TOKEN_TTL_SECONDS: '40' });
-});
-
-test.afterAll(async () => {
-  await store?.stop();
-});
+const store = storeOfItsOwn({ ACCESS_TOKEN_TTL_SECONDS: '40' });
 
 test('an order page left open past the access token’s life logs no error', async ({ browser }) => {
   test.setTimeout(240_000);
-  const context = await browser.newContext({ baseURL: store!.url });
+  const context = await browser.newContext({ baseURL: store().url });
   const page = await context.newPage();
   const buyer = newAccount('open page tester');
   let orderId = '';
