@@ -77,6 +77,11 @@ describe('the response envelope and error handler', () => {
       'name: is required',
       'count: must be a whole number, not a number',
     ]);
+    // A misspelt field is named beside the one it stood for, not dropped without a word.
+    const misspelt = await post(JSON.stringify({ nme: 'a', count: 1, constructor: 'x' }));
+    expect(misspelt.json().message).toBe(
+      'Invalid body: name: is required; has fields this request does not take: nme, constructor',
+    );
     const notAnObject = await post('[1]');
     expect(notAnObject.json().message).toBe('Invalid body: send an object, not a list');
   });

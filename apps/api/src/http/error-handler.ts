@@ -5,6 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable, isLockWaitOver } from '../db/database';
 import { AppError } from './app-error';
+import { fieldsNotTaken } from './fields-not-taken';
 
 const knownFastifyErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
@@ -35,6 +36,12 @@ export function installErrorHandler(app: FastifyInstance) {
           where || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.');
         return field ? `${field}: ${v.message}` : (v.message ?? 'invalid');
       });
+      if (error.validationContext === 'body') {
+        const notTaken = fieldsNotTaken(request.routeOptions.schema?.body, request.body);
+        if (notTaken.length > 0) {
+          issues.push(`has fields this request does not take: ${notTaken.join(', ')}`);
+        }
+      }
       const place =
         error.validationContext === 'querystring' ? 'query parameter' : error.validationContext;
       return reply.status(400).send({
