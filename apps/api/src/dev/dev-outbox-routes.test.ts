@@ -35,6 +35,7 @@ describeEachDatabase('GET /api/v1/dev/outbox', (ctx) => {
         to: '9876543210',
         subject: null,
         text: 'second, no code',
+        html: null,
         otp: null,
         attachments: [],
         createdAt: expect.any(String),
@@ -45,6 +46,7 @@ describeEachDatabase('GET /api/v1/dev/outbox', (ctx) => {
         to: '9876543210',
         subject: null,
         text: 'first 111111',
+        html: null,
         otp: '111111',
         attachments: [],
         createdAt: expect.any(String),
@@ -63,6 +65,10 @@ describeEachDatabase('GET /api/v1/dev/outbox', (ctx) => {
     expect(mail.json().data.messages).toEqual([
       expect.objectContaining({ channel: 'email', to: 'someone@example.com', subject: 'Hello' }),
     ]);
+    // The e-mail's HTML part as it was sent, made from its text.
+    expect(mail.json().data.messages[0].html).toMatch(
+      /^<!doctype html>[\s\S]*<p[^>]*>an e-mail<\/p>/i,
+    );
     const all = await app.inject({ method: 'GET', url: api('/dev/outbox') });
     expect(all.json().data.messages).toHaveLength(3);
     const nobody = await app.inject({

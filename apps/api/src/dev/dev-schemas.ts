@@ -6,6 +6,7 @@ const outboxMessage = z.object({
   to: z.string(),
   subject: z.string().nullable(),
   text: z.string(),
+  html: z.string().nullable().describe("An e-mail's HTML part, as sent; null for SMS and WhatsApp"),
   otp: z.string().nullable(),
   attachments: z.array(z.string()).describe('The names of the files an e-mail carried'),
   createdAt: z.string(),

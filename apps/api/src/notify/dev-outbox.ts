@@ -9,6 +9,8 @@ export interface OutboxMessage {
   to: string;
   subject: string | null;
   text: string;
+  /** An e-mail's HTML part, as sent. */
+  html: string | null;
   otp: string | null;
   /** The names of the files an e-mail carried. */
   attachments: string[];
@@ -22,6 +24,7 @@ export async function recordInOutbox(database: Database, message: OutgoingMessag
     to: message.to,
     subject: message.subject ?? null,
     text: message.text,
+    html: message.html ?? null,
     otp: message.otp ?? null,
     attachments: message.attachments?.map((file) => file.filename) ?? null,
   });
@@ -44,6 +47,7 @@ export async function listOutbox(
     to: row.to,
     subject: row.subject,
     text: row.text,
+    html: row.html,
     otp: row.otp,
     attachments: row.attachments ?? [],
     createdAt: row.createdAt.toISOString(),

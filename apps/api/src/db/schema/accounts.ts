@@ -147,6 +147,8 @@ export const devOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject'),
     text: text('text').notNull(),
+    /** An e-mail's HTML part, as sent. */
+    html: text('html'),
     otp: text('otp'),
     /** The names of the files an e-mail carried. */
     attachments: text('attachments').array(),
