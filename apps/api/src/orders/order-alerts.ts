@@ -22,9 +22,13 @@ type AlertConfig = Pick<Config, 'PUBLIC_BASE_URL'>;
 
 const inr = (paise: number) => formatInr(toRupees(paise));
 
+/** An address in the console's orders (`path` after /admin/orders). */
+const ordersConsoleUrl = (config: AlertConfig, path: string) =>
+  `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/admin/orders${path}`;
+
 /** The order in the console. */
 const consoleLink = (config: AlertConfig, order: Pick<OrderRow, 'id'>) =>
-  `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/admin/orders/${order.id}`;
+  ordersConsoleUrl(config, `/${order.id}`);
 
 /**
  * The e-mail and mobile of the order's account as they are when the alert is written
@@ -197,21 +201,53 @@ export function paymentAlert(
  */
 export function portingOverdueAlert(
   config: AlertConfig,
-  order: OrderRow,
-  account: AlertAccount,
-  item: { number: string; overdue: PortingOverdue },
+  late: OverdueInOrder,
   now: Date,
 ): StaffAlert {
+  const { order, item } = late;
   const number = displayNumber(item.number);
   const label = overdueReasonLabels[item.overdue.reason];
   return {
     subject: `Porting overdue on order ${order.reference}: ${number}, ${label}`,
-    text: [
-      `${number}: ${overdueInWords(item.overdue, now)}.`,
-      `Overdue since ${formatIndiaDateTime(item.overdue.since)}.`,
-      ...buyerLines(order, account),
-      consoleLink(config, order),
-    ].join('\n'),
+    text: overdueLines(config, late, now).join('\n'),
     sms: [label, order.reference, number],
+  };
+}
+
+/** A number that broke a porting promise, with its order and the order's account now. */
+export interface OverdueInOrder {
+  order: OrderRow;
+  account: AlertAccount;
+  item: { number: string; overdue: PortingOverdue };
+}
+
+const overdueLines = (config: AlertConfig, { order, account, item }: OverdueInOrder, now: Date) => [
+  `${displayNumber(item.number)}: ${overdueInWords(item.overdue, now)}.`,
+  `Overdue since ${formatIndiaDateTime(item.overdue.since)}.`,
+  ...buyerLines(order, account),
+  consoleLink(config, order),
+];
+
+/**
+ * Many numbers found overdue at once (the first sweep after an upgrade, or after the sweep's
+ * process was down): one alert listing them all, each as its own alert would say it, instead of
+ * an e-mail and an SMS per number.
+ */
+export function portingOverdueDigest(
+  config: AlertConfig,
+  late: readonly OverdueInOrder[],
+  now: Date,
+): StaffAlert {
+  const orderCount = new Set(late.map(({ order }) => order.id)).size;
+  const orderWords = `${orderCount} ${orderCount === 1 ? 'order' : 'orders'}`;
+  return {
+    subject: `Porting overdue on ${late.length} numbers in ${orderWords}`,
+    text: [
+      `${late.length} numbers broke a porting promise, in ${orderWords}:`,
+      ...late.map((one) => ['', ...overdueLines(config, one, now)].join('\n')),
+      '',
+      `All the orders overdue: ${ordersConsoleUrl(config, '?overdue=any')}`,
+    ].join('\n'),
+    sms: ['Porting overdue on', `${late.length} numbers`, orderWords],
   };
 }

@@ -11,6 +11,7 @@ import {
   paymentAlert,
   paymentSubmittedAlert,
   portingOverdueAlert,
+  portingOverdueDigest,
 } from './order-alerts';
 import {
   cartCancelledMessages,
@@ -422,25 +423,25 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
         paymentSubmittedAlert(config, big, contact),
         paymentAlert(config, big, contact, { ...payment, outcome: 'paid' }),
         paymentAlert(config, big, contact, { ...payment, outcome: 'refund_due' }),
-        ...overdueReasons.map((reason) =>
-          portingOverdueAlert(
-            config,
-            big,
-            contact,
-            {
-              number: '9876543210',
-              overdue: {
-                reason,
-                since: new Date('2026-12-04T04:30:00Z'),
-                from: new Date('2026-12-03T04:30:00Z'),
-                promise: 'within 24 h',
-              },
-            },
-            new Date('2026-12-05T04:30:00Z'),
-          ),
-        ),
+        ...overdue.map((late) => portingOverdueAlert(config, late, overdueNow)),
+        portingOverdueDigest(config, Array(1000).fill(overdue).flat(), overdueNow),
       ].flatMap((alert) => alerts.messages(alert)),
     ].filter((message) => message.channel === 'sms');
+
+  const overdueNow = new Date('2026-12-05T04:30:00Z');
+  const overdue = overdueReasons.map((reason) => ({
+    order: big,
+    account: contact,
+    item: {
+      number: '9876543210',
+      overdue: {
+        reason,
+        since: new Date('2026-12-04T04:30:00Z'),
+        from: new Date('2026-12-03T04:30:00Z'),
+        promise: 'within 24 h',
+      },
+    },
+  }));
 
   it('each names its template, with variables of at most 30 characters, and reads as it filled in', () => {
     const messages = everySms();

@@ -164,6 +164,50 @@ describeEachDatabase(
       expect(await teamAlerts()).toHaveLength(1);
     });
 
+    it('lists many numbers found overdue at once in one alert, and a later one alone', async () => {
+      const numbers = ['9876598765', '9812341234', '9137605193', '9811223344'];
+      const late = [];
+      for (const number of numbers) {
+        const buyer = await paidOrder(number);
+        await paidHoursAgo(buyer.order.id, 30);
+        late.push(buyer);
+      }
+      const teamSms = async () =>
+        (await sentTo(ctx().database, TEAM_MOBILE)).filter((message) =>
+          message.text.includes('Porting overdue on'),
+        );
+      expect(await sweepOnce(ctx().app)).toMatchObject({ overdueAlerted: 4 });
+      expect(await sweepOnce(ctx().app)).toMatchObject({ overdueAlerted: 0 });
+
+      const digests = (await sentTo(ctx().database, TEAM_EMAIL)).filter((message) =>
+        message.subject?.includes('Porting overdue on'),
+      );
+      expect(digests.map((message) => message.subject)).toEqual([
+        `[${ctx().config.STORE_NAME}] Porting overdue on 4 numbers in 4 orders`,
+      ]);
+      const text = digests[0]!.text;
+      expect(text).toContain('4 numbers broke a porting promise, in 4 orders:');
+      for (const buyer of late) {
+        expect(text).toContain(`${ctx().config.PUBLIC_BASE_URL}/admin/orders/${buyer.order.id}`);
+        expect(text).toContain(`Buyer: ${buyer.user.name}`);
+      }
+      expect(text).toContain('98765 98765: UPC not sent: paid 30 h ago, promised within 24 h.');
+      expect(text).toContain(`${ctx().config.PUBLIC_BASE_URL}/admin/orders?overdue=any`);
+      expect((await teamSms()).map((message) => message.text)).toEqual([
+        `[${ctx().config.STORE_NAME}] Porting overdue on 4 numbers: 4 orders. Details in your e-mail and at ${ctx().config.PUBLIC_BASE_URL}/admin`,
+      ]);
+      expect(await ctx().database.db.select().from(portingAlerts)).toHaveLength(4);
+
+      // One more number late later: its own alert, as usual.
+      const fifth = await paidOrder('9876543210');
+      await paidHoursAgo(fifth.order.id, 25);
+      expect(await ctx().app.services.orders.alertOverduePorting()).toBe(1);
+      expect((await teamAlerts()).map((message) => message.subject)).toEqual([
+        `[${ctx().config.STORE_NAME}] Porting overdue on order ${fifth.order.reference}: 98765 43210, UPC not sent`,
+      ]);
+      expect(await teamSms()).toHaveLength(1);
+    });
+
     it('tells the buyer once when a UPC expires before porting started, and the team', async () => {
       const buyer = await paidOrder('9876598765');
       const sent = await step(buyer.staff, buyer.order.id, buyer.numberId, {

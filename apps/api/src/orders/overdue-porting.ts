@@ -11,10 +11,15 @@ import type { Db, Tx } from '../db/database';
 import { orderItems, orders, portingAlerts, portingSteps } from '../db/schema';
 import { inTransaction } from '../db/transactions';
 import { enqueueMessages } from '../notify/outbox';
-import { portingOverdueAlert } from './order-alerts';
-import { accountNow, messagesToAccount, upcExpiredMessages } from './order-messages';
+import { portingOverdueAlert, portingOverdueDigest } from './order-alerts';
+import {
+  accountNow,
+  messagesToAccount,
+  upcExpiredMessages,
+  type AccountNow,
+} from './order-messages';
 import { lockOrder } from './order-store';
-import type { OrderDeps } from './order-types';
+import type { OrderDeps, OrderRow } from './order-types';
 
 /**
  * Which numbers of paid orders broke a porting promise (decision 0107): the domain's
@@ -140,18 +145,23 @@ const alertKey = (orderId: string, numberId: number, reason: OverdueReason, dueA
   `${orderId}:${numberId}:${reason}:${dueAt.getTime()}`;
 
 const sameDeadline = (a: OverdueNumber, b: OverdueNumber) =>
+  a.orderId === b.orderId &&
   a.numberId === b.numberId &&
   a.overdue.reason === b.overdue.reason &&
   a.overdue.since.getTime() === b.overdue.since.getTime();
 
+/** From this many numbers found overdue in one sweep, the team gets one alert listing them. */
+const OVERDUE_DIGEST_FROM = 4;
+
 /**
  * Tells the team, once per number, reason and deadline, of each number that broke a porting
- * promise (an e-mail and SMS to STAFF_ALERT_EMAILS and _MOBILES through the outbox), and the
- * buyer of a UPC that expired before porting started (e-mail, SMS, WhatsApp when chosen: a new
- * one comes free, nothing to do). Run by the hold sweep's process under its advisory lock; the
- * row in porting_alerts is written in the transaction that writes the messages, the order locked
- * and its numbers read again first (a step taken meanwhile wins), so neither a second run nor a
- * second process tells anyone twice. Answers how many numbers were alerted.
+ * promise (an e-mail and SMS to STAFF_ALERT_EMAILS and _MOBILES through the outbox; one listing
+ * them all when a sweep finds OVERDUE_DIGEST_FROM or more), and the buyer of a UPC that expired
+ * before porting started (e-mail, SMS, WhatsApp when chosen: a new one comes free, nothing to
+ * do). Run by the hold sweep's process under its advisory lock. The rows in porting_alerts are
+ * written in the transaction that writes the messages, the orders locked and their numbers read
+ * again first (a step taken meanwhile wins), so neither a second run nor a second process tells
+ * anyone twice. Answers how many numbers were alerted.
  */
 export async function alertOverduePorting(deps: OrderDeps, now = new Date()): Promise<number> {
   const { database } = deps;
@@ -173,45 +183,80 @@ export async function alertOverduePorting(deps: OrderDeps, now = new Date()): Pr
     (item) =>
       !told.has(alertKey(item.orderId, item.numberId, item.overdue.reason, item.overdue.since)),
   );
+  const batches = fresh.length >= OVERDUE_DIGEST_FROM ? [fresh] : fresh.map((item) => [item]);
   const messageIds: number[] = [];
   let count = 0;
-  for (const item of fresh) {
-    const ids = await inTransaction(database, async (tx) => {
-      const order = await lockOrder(tx, item.orderId);
-      const still =
-        order &&
-        (await overdueNumbers(tx, now, [order.id])).find((other) => sameDeadline(other, item));
-      if (!order || !still) return undefined;
-      const [inserted] = await tx
-        .insert(portingAlerts)
-        .values({
-          orderId: order.id,
-          numberId: still.numberId,
-          reason: still.overdue.reason,
-          dueAt: still.overdue.since,
-        })
-        .onConflictDoNothing()
-        .returning({ orderId: portingAlerts.orderId });
-      if (!inserted) return undefined;
-      const account = await accountNow(deps, tx, order);
-      return enqueueMessages(tx, [
-        ...deps.staffAlerts.messages(portingOverdueAlert(deps.config, order, account, still, now)),
-        ...(still.overdue.reason === 'upc_expired'
-          ? messagesToAccount(order, account, (contact) =>
-              upcExpiredMessages(deps.config, contact, order, {
-                number: still.number,
-                upcCode: still.upcCode!,
-                upcExpiresOn: still.upcExpiresOn!,
-              }),
-            )
-          : []),
-      ]);
-    });
-    if (ids) {
-      count += 1;
-      messageIds.push(...ids);
-    }
+  for (const batch of batches) {
+    const sent = await inTransaction(database, (tx) => alertBatch(deps, tx, batch, now));
+    count += sent.count;
+    messageIds.push(...sent.messageIds);
   }
   await deps.outbox.deliverNow(messageIds);
   return count;
+}
+
+/** Alerts of the numbers of `batch` still overdue and not yet told, in one transaction. */
+async function alertBatch(
+  deps: OrderDeps,
+  tx: Tx,
+  batch: readonly OverdueNumber[],
+  now: Date,
+): Promise<{ count: number; messageIds: number[] }> {
+  // Locked in one order, so two batches never wait on each other.
+  const locked = new Map<string, OrderRow>();
+  for (const id of [...new Set(batch.map((item) => item.orderId))].sort()) {
+    const order = await lockOrder(tx, id);
+    if (order) locked.set(id, order);
+  }
+  const current = await overdueNumbers(tx, now, [...locked.keys()]);
+  const still = current.filter((item) => batch.some((other) => sameDeadline(item, other)));
+  if (still.length === 0) return { count: 0, messageIds: [] };
+  const inserted = await tx
+    .insert(portingAlerts)
+    .values(
+      still.map((item) => ({
+        orderId: item.orderId,
+        numberId: item.numberId,
+        reason: item.overdue.reason,
+        dueAt: item.overdue.since,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const newlyTold = new Set(
+    inserted.map((row) => alertKey(row.orderId, row.numberId, row.reason, row.dueAt)),
+  );
+  const accounts = new Map<string, AccountNow | undefined>();
+  const late: { order: OrderRow; account: AccountNow | undefined; item: OverdueNumber }[] = [];
+  for (const item of still) {
+    if (
+      !newlyTold.has(alertKey(item.orderId, item.numberId, item.overdue.reason, item.overdue.since))
+    )
+      continue;
+    const order = locked.get(item.orderId)!;
+    if (!accounts.has(order.id)) accounts.set(order.id, await accountNow(deps, tx, order));
+    late.push({ order, account: accounts.get(order.id), item });
+  }
+  if (late.length === 0) return { count: 0, messageIds: [] };
+  const staffAlert =
+    late.length >= OVERDUE_DIGEST_FROM ? portingOverdueDigest(deps.config, late, now) : undefined;
+  const messageIds = await enqueueMessages(tx, [
+    ...(staffAlert
+      ? deps.staffAlerts.messages(staffAlert)
+      : late.flatMap((one) =>
+          deps.staffAlerts.messages(portingOverdueAlert(deps.config, one, now)),
+        )),
+    ...late.flatMap(({ order, account, item }) =>
+      item.overdue.reason === 'upc_expired'
+        ? messagesToAccount(order, account, (contact) =>
+            upcExpiredMessages(deps.config, contact, order, {
+              number: item.number,
+              upcCode: item.upcCode!,
+              upcExpiresOn: item.upcExpiresOn!,
+            }),
+          )
+        : [],
+    ),
+  ]);
+  return { count: late.length, messageIds };
 }
