@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newAccount, registerByApi } from '../support/accounts';
 
 test('the home page shows the header and footer', async ({ page }) => {
@@ -46,10 +46,54 @@ test("a signed-in buyer's header keeps one line at 1280 px, and hands over to th
   for (const link of await main.getByRole('link').all()) {
     expect((await link.boundingBox())!.height, await link.innerText()).toBeLessThan(44);
   }
+  // A reader's wider text spacing (WCAG 1.4.12's values): the header may take two lines, but no
+  // text overlaps another or leaves the screen.
+  await page.addStyleTag({
+    content:
+      '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+  });
+  await expect(header.getByRole('button', { name: 'Logout' })).toBeInViewport();
+  expect(await textOverlaps(page, 'header')).toEqual([]);
   await page.setViewportSize({ width: 1200, height: 800 });
   await expect(main).toBeHidden();
   await expect(header.getByRole('button', { name: 'Menu' })).toBeVisible();
 });
+
+/**
+ * The pairs of texts drawn over each other inside `selector`, or past the screen's sides: each
+ * text as drawn (a range over its text node, so a text overflowing its box counts where it is
+ * painted), texts read only by screen readers left out.
+ */
+function textOverlaps(page: Page, selector: string) {
+  return page.evaluate((selector) => {
+    const drawn: { node: Node; text: string; rect: DOMRect }[] = [];
+    const walker = document.createTreeWalker(
+      document.querySelector(selector)!,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent!.trim();
+      const box = node.parentElement!.getBoundingClientRect();
+      if (!text || box.width <= 1 || box.height <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) drawn.push({ node, text, rect });
+    }
+    const meets = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    return [
+      ...drawn.flatMap((a, i) =>
+        drawn
+          .slice(i + 1)
+          .filter((b) => b.node !== a.node && meets(a.rect, b.rect))
+          .map((b) => `${a.text} / ${b.text}`),
+      ),
+      ...drawn
+        .filter(({ rect }) => rect.left < 0 || rect.right > window.innerWidth)
+        .map(({ text }) => `${text} / the screen's side`),
+    ];
+  }, selector);
+}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });

@@ -49,11 +49,11 @@ export function AccountArea({
         className="flex items-center gap-2 rounded-lg px-2 py-1 text-left hover:bg-slate-100"
       >
         <UserIcon className="size-6 shrink-0 text-slate-700" />
-        <span className="flex flex-col leading-tight">
+        <span className={`flex flex-col leading-tight ${variant === 'desktop' ? 'max-w-40' : ''}`}>
           <span className="sr-only">Your account:</span>{' '}
           <span className="text-sm font-semibold text-slate-900">{capitalizeFirst(user.name)}</span>{' '}
           {/* A screen reader hears the whole address, not the cut one's "...". */}
-          <span className="text-xs text-slate-700" aria-hidden="true">
+          <span className="text-xs break-all text-slate-700" aria-hidden="true">
             {truncateEmail(user.email)}
           </span>
           <span className="sr-only">{user.email}</span>

@@ -44,7 +44,7 @@ export function Header() {
       <NavLink
         to={link.to}
         end={link.to === '/'}
-        className={({ isActive }) => `inline-block ${navLinkClass(isActive)}`}
+        className={({ isActive }) => `inline-block ${navLinkClass(isActive, 'px-2')}`}
       >
         {link.label}
       </NavLink>
@@ -56,8 +56,10 @@ export function Header() {
       data-variant={isHome ? 'solid' : 'transparent'}
       className={`relative z-40 ${isHome ? 'bg-white shadow-sm' : 'bg-transparent'}`}
     >
-      {/* At 400 % zoom (320 px) the name wraps beside the cart and Menu. */}
-      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-x-4 px-4 sm:px-6 lg:px-8">
+      {/* At 400 % zoom (320 px) the name wraps beside the cart and Menu. From 1280 px the row
+          fits on one line, and wraps rather than overlap when a reader widens the text's
+          spacing (WCAG 1.4.12): the account area then goes below. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-x-3 gap-y-2 px-4 sm:px-6 lg:px-8 xl:flex-wrap">
         <Link
           to="/"
           className="flex min-w-0 items-center gap-2 rounded-md text-lg leading-tight font-bold tracking-tight text-slate-900"
@@ -67,7 +69,7 @@ export function Header() {
         </Link>
 
         <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center">
             {beforeProducts.map(renderLink)}
             <li>
               <ProductsDropdown />
